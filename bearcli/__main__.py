@@ -1,0 +1,5 @@
+"""`python -m bearcli` runs the same CLI as the `bearcli` script."""
+
+from bearcli.cli.app import main
+
+main()

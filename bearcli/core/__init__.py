@@ -1,0 +1,1 @@
+"""Game-agnostic engine core: no files, no terminal."""

@@ -1,0 +1,80 @@
+"""Errors split by cause, as python-chess does: malformed text vs a step the rules refuse.
+
+Every error carries enough to print `FILE:LINE:COL: error: message [ruling]`; the
+location is filled in by the layer that knows the file (formats/), never by the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Location:
+    file: str
+    line: int  # 1-based
+    col: int  # 1-based
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+class BearError(Exception):
+    """Base of every error the engine raises on purpose (never a bug)."""
+
+    def __init__(self, message: str, *, ruling: str | None = None,
+                 location: Location | None = None, details: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.message = message
+        self.ruling = ruling
+        self.location = location
+        self.details = details  # extra lines: the board, the legal options
+
+    def at(self, location: Location | None) -> BearError:
+        """The same error, placed in a file (only if it has no place yet)."""
+        if self.location is None and location is not None:
+            self.location = location
+        return self
+
+    def headline(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        ruling = f" [{self.ruling}]" if self.ruling else ""
+        return f"{where}error: {self.message}{ruling}"
+
+    def __str__(self) -> str:
+        return self.headline()
+
+
+class InputError(BearError):
+    """A file that cannot be read or parsed (YAML syntax, size, wrong shape)."""
+
+
+class ScenarioError(BearError):
+    """A scenario or layout that is well-formed YAML but not a playable setup."""
+
+
+class MalformedStep(BearError):
+    """Step text that is not in the game's notation at all."""
+
+    def __init__(self, text: str, reason: str, **kw):
+        super().__init__(f"malformed step {text!r}: {reason}", **kw)
+        self.text = text
+
+
+class IllegalStep(BearError):
+    """A well-formed step that the rules refuse at this position."""
+
+    def __init__(self, text: str, reason: str, *, ruling: str | None, **kw):
+        super().__init__(f"illegal step {text!r}: {reason}", ruling=ruling, **kw)
+        self.text = text
+
+
+class CheckFailed(BearError):
+    """A comparison (expected result, expected event log) that did not hold."""
+
+
+@dataclass(frozen=True)
+class Problems:
+    """Several errors found in one pass (validate reports them all)."""
+
+    errors: tuple[BearError, ...] = field(default_factory=tuple)

@@ -1,0 +1,148 @@
+"""The protocol every game implements (OpenSpiel-style, pure and small).
+
+A game is: a configuration read from a scenario, an initial state, who acts at a state
+(a seat, chance, or nobody once it is over), the legal steps there, `apply` (which always
+validates and returns the events it caused) and the outcome. Chance is an explicit step
+(RULINGS C2): at a chance node `chance_outcomes` lists every possible outcome with its
+weight, so a record that states its chance steps replays with no generator at all.
+States and steps are immutable values; `apply` returns a new state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from bearcli.core.errors import IllegalStep
+from bearcli.core.events import Event
+from bearcli.core.outcome import Outcome
+from bearcli.core.rng import Rng
+from bearcli.core.source import Source
+
+CHANCE = -1  # actor value at a chance node
+TERMINAL = -2  # actor value once the game is over
+
+
+class Step(Protocol):
+    """A step prints itself back in the game's notation: `str(step)` parses to an equal step."""
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    bot: str  # a bot name of the game, or "human"
+    options: tuple[tuple[str, Any], ...] = ()  # bot parameters, e.g. (("memory", 3),)
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the rules need from a scenario; each game subclasses it with its own fields."""
+
+    seats: tuple[Seat, ...]
+
+
+class Bot(ABC):
+    """A seat's automatic player. One instance per game, so it may remember what it saw."""
+
+    def __init__(self, game: Game, config: Config, seat: int, rng: Rng, **options: Any):
+        self.game, self.config, self.seat, self.rng = game, config, seat, rng
+
+    @abstractmethod
+    def choose(self, state: Any, legal: Sequence[Step]) -> Step: ...
+
+    def observe(self, state: Any, step: Step, events: Sequence[Event]) -> None:
+        """Called after every step of the game (any seat's, and chance); default: forget."""
+
+
+class RandomBot(Bot):
+    """Uniform over the legal options at each decision; every game registers it as `random`."""
+
+    def choose(self, state: Any, legal: Sequence[Step]) -> Step:
+        return self.rng.choice(legal)
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    factory: type[Bot]
+    summary: str
+    options: Mapping[str, type] = field(default_factory=dict)  # option name -> int/str/...
+
+
+class Game(ABC):
+    name: ClassVar[str]  # registry key and `game:` value, e.g. "sliding-bears"
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    cooperative: ClassVar[bool]
+    seats_ruling: ClassVar[str]  # the ruling that sets the player count, cited on refusal
+    # Top-level scenario keys this game reads, beyond format/game/title/seats/seed.
+    scenario_keys: ClassVar[frozenset[str]] = frozenset()
+    bots: ClassVar[Mapping[str, BotSpec]]
+
+    # -- set-up ---------------------------------------------------------------------
+    @abstractmethod
+    def configure(self, source: Source, seats: tuple[Seat, ...]) -> Config:
+        """Validate the game's part of a scenario; raise ScenarioError at the bad value."""
+
+    @abstractmethod
+    def config_dict(self, config: Config) -> dict:
+        """The rules-relevant configuration as plain data (fingerprinted, shown in headers)."""
+
+    @abstractmethod
+    def initial_state(self, config: Config) -> tuple[Any, tuple[Event, ...]]: ...
+
+    # -- play -------------------------------------------------------------------------
+    @abstractmethod
+    def actor(self, state: Any) -> int:
+        """The seat to decide (0-based), CHANCE, or TERMINAL."""
+
+    @abstractmethod
+    def legal_steps(self, state: Any) -> Sequence[Step]:
+        """Every legal decision at a seat's turn (never empty before the end)."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Step, int]]:
+        """At a chance node: every possible outcome with an integer weight."""
+
+    @abstractmethod
+    def apply(self, state: Any, step: Step) -> tuple[Any, tuple[Event, ...]]:
+        """Validate and apply; raise IllegalStep naming the ruling when the rules refuse."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    @abstractmethod
+    def parse_step(self, text: str) -> Step:
+        """Notation text to a step; raise MalformedStep if it is not notation at all."""
+
+    # -- reporting --------------------------------------------------------------------
+    @abstractmethod
+    def describe(self, state: Any) -> str:
+        """The position as plain text, for error messages and logs (no colour)."""
+
+    def is_cooperative(self, config: Config) -> bool:
+        """A game whose variants differ (Baerenspiel's memo game) overrides this."""
+        return self.cooperative
+
+    def measures(self, state: Any) -> dict[str, int]:
+        """Per-game figures `simulate` averages, e.g. {"turns": 31}."""
+        return {}
+
+    def options_text(self, state: Any, limit: int = 40) -> str:
+        """The legal steps (or chance outcomes) at a state, as one line for messages."""
+        if self.actor(state) == CHANCE:
+            items = [str(s) for s, _ in self.chance_outcomes(state)]
+        elif self.actor(state) == TERMINAL:
+            return "none (the game is over)"
+        else:
+            items = [str(s) for s in self.legal_steps(state)]
+        items = sorted(set(items), key=items.index)
+        more = f" ... (+{len(items) - limit} more)" if len(items) > limit else ""
+        return ", ".join(items[:limit]) + more
+
+    def refuse(self, step: Step | str, reason: str, ruling: str | None) -> IllegalStep:
+        return IllegalStep(str(step), reason, ruling=ruling)

@@ -1,0 +1,120 @@
+"""Play a game forward: bots, a generator or a record supply the steps; events flow out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bearcli.core.errors import BearError, ScenarioError
+from bearcli.core.events import Event
+from bearcli.core.game import CHANCE, TERMINAL, Bot, Config, Game, Step
+from bearcli.core.outcome import Outcome
+from bearcli.core.rng import Rng, derive_seed
+
+MAX_STEPS = 100_000  # a guard against a rules bug looping forever, far above any real game
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    seq: int  # 1-based position in the whole log
+    step: int  # 1-based index of the step that caused it; 0 for the set-up
+    event: Event
+
+    def to_dict(self) -> dict:
+        out = self.event.to_dict()
+        out["seq"] = self.seq
+        out["step"] = self.step
+        return out
+
+
+class Match:
+    """A game in progress. States are immutable; the match only keeps the latest one."""
+
+    def __init__(self, game: Game, config: Config):
+        self.game = game
+        self.config = config
+        self.state, setup = game.initial_state(config)
+        self.steps: list[Step] = []
+        self.events: list[LoggedEvent] = []
+        self._log(setup)
+
+    def _log(self, events: Sequence[Event]) -> tuple[LoggedEvent, ...]:
+        start = len(self.events)
+        logged = tuple(LoggedEvent(start + i + 1, len(self.steps), e) for i, e in enumerate(events))
+        self.events.extend(logged)
+        return logged
+
+    @property
+    def actor(self) -> int:
+        return self.game.actor(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.actor == TERMINAL
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def apply(self, step: Step) -> tuple[LoggedEvent, ...]:
+        """Apply a step (validated by the rules); on IllegalStep the match is unchanged."""
+        state, events = self.game.apply(self.state, step)
+        self.state = state
+        self.steps.append(step)
+        return self._log(events)
+
+    def apply_text(self, text: str) -> tuple[LoggedEvent, ...]:
+        return self.apply(self.game.parse_step(text))
+
+
+def make_bots(game: Game, config: Config, seed: int, override: str | None = None) -> list[Bot | None]:
+    """One bot per seat (None for a human seat), each with its own derived generator."""
+    bots: list[Bot | None] = []
+    for i, seat in enumerate(config.seats):
+        name = override or seat.bot
+        if name == "human":
+            bots.append(None)
+            continue
+        if name not in game.bots:
+            raise ScenarioError(f"unknown bot {name!r} for {game.name} "
+                                f"(known: {', '.join(sorted(game.bots))}, human)")
+        spec = game.bots[name]
+        options = dict(seat.options) if not override else {}
+        bots.append(spec.factory(game, config, i, Rng(derive_seed(seed, "seat", i)), **options))
+    return bots
+
+
+def chance_rng(seed: int) -> Rng:
+    return Rng(derive_seed(seed, "chance"))
+
+
+def sample_chance(game: Game, state, rng: Rng) -> Step:
+    return rng.weighted(list(game.chance_outcomes(state)))
+
+
+def play_out(match: Match, bots: Sequence[Bot | None], rng: Rng,
+             on_step: Callable[[Step, tuple[LoggedEvent, ...]], None] | None = None) -> Outcome:
+    """Run bots and chance until the end. Every seat must have a bot."""
+    game = match.game
+    while not match.over:
+        if len(match.steps) >= MAX_STEPS:
+            raise BearError(f"game did not end within {MAX_STEPS} steps")
+        actor = match.actor
+        if actor == CHANCE:
+            step = sample_chance(game, match.state, rng)
+        else:
+            bot = bots[actor]
+            if bot is None:
+                raise ScenarioError(f"seat {actor + 1} is human; pick a bot to simulate it")
+            step = bot.choose(match.state, game.legal_steps(match.state))
+        before = match.state
+        logged = match.apply(step)
+        events = tuple(le.event for le in logged)
+        for b in bots:
+            if b is not None:
+                b.observe(before, step, events)
+        if on_step:
+            on_step(step, logged)
+    outcome = match.outcome
+    assert outcome is not None
+    return outcome

@@ -1,0 +1,78 @@
+"""Data read from a file, with the place each value came from.
+
+The core never opens files; formats/ builds a Source and the rules use it to point their
+complaints at the exact line and column of the value that is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bearcli.core.errors import Location, ScenarioError
+
+Path = tuple[str | int, ...]
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Source:
+    data: Any
+    file: str
+    locations: dict[Path, Location] = field(default_factory=dict, compare=False)
+    path: Path = ()
+    # Reads a file named relative to this one: (text, display name). Injected so rules
+    # that accept "a path or inline" (layouts) stay free of I/O.
+    read_relative: Callable[[str], tuple[str, str]] | None = field(default=None, compare=False)
+    text: str = field(default="", compare=False, repr=False)  # the whole file, for block scalars
+
+    def loc(self, *path: str | int) -> Location | None:
+        """Where a value (or, failing that, its nearest parent) stands in the file."""
+        full = self.path + path
+        while True:
+            if full in self.locations:
+                return self.locations[full]
+            if not full:
+                return Location(self.file, 1, 1)
+            full = full[:-1]
+
+    def child(self, *path: str | int) -> Source:
+        data = self.data
+        for p in path:
+            data = data[p]
+        return Source(data, self.file, self.locations, self.path + path, self.read_relative,
+                      self.text)
+
+    def get(self, key: str, default: Any = _MISSING) -> Any:
+        if isinstance(self.data, dict) and key in self.data:
+            return self.data[key]
+        if default is _MISSING:
+            raise ScenarioError(f"missing key {key!r}", location=self.loc())
+        return default
+
+    def error(self, message: str, *path: str | int, ruling: str | None = None) -> ScenarioError:
+        return ScenarioError(message, ruling=ruling, location=self.loc(*path))
+
+    def require_mapping(self, allowed: frozenset[str] | set[str]) -> None:
+        """Refuse anything but a mapping with known keys (a typo must not pass silently)."""
+        if not isinstance(self.data, dict):
+            raise self.error("expected a mapping")
+        for key in self.data:
+            if key not in allowed:
+                raise self.error(
+                    f"unknown key {key!r} (expected one of: {', '.join(sorted(allowed))})", key)
+
+    def typed(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        value = self.get(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        # bool is an int in Python; a YAML `yes` must not pass as a number.
+        if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
+            names = "/".join(t.__name__ for t in _tuple(kind))
+            raise self.error(f"{key!r} must be {names}, not {value!r}", key)
+        return value
+
+
+def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)

@@ -1,0 +1,26 @@
+"""Output files are written whole or not at all, and never clobbered without --force."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from bearcli.core.errors import InputError, Location
+
+
+def write_text(path: Path, text: str, *, force: bool = False) -> None:
+    if path.exists() and not force:
+        raise InputError("file exists; pass --force to overwrite it",
+                         location=Location(str(path), 1, 1))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,132 @@
+"""Move logs: the YAML record of one game, writable by hand while watching a table game.
+
+    format: bearcli-moves/1
+    game: sliding-bears
+    scenario: ../../scenarios/sliding-bears/classic.yaml   # or an inline mapping
+    seed: 7                                                # optional, informational
+    result: {termination: all-bears-across, winners: [1]}  # optional expectation
+    moves:
+      - remove c4
+      - roll pink crack
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from bearcli.core.errors import BearError, CheckFailed, Location
+from bearcli.core.runner import Match
+from bearcli.core.source import Source
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.formats import yamlsrc
+
+FORMAT = "bearcli-moves/1"
+KEYS = frozenset({"format", "game", "scenario", "seed", "result", "moves", "title", "notes"})
+UNFINISHED = "unfinished"
+
+
+@dataclass(frozen=True)
+class MoveLog:
+    scenario: scenario_fmt.Scenario
+    moves: tuple[tuple[str, Location], ...]
+    seed: int | None
+    result: object | None  # the expected outcome as written, or None
+    result_at: Location | None
+    file: str
+
+
+def parse(src: Source) -> MoveLog:
+    if not isinstance(src.data, dict):
+        raise src.error("a move log is a mapping with 'game', 'scenario' and 'moves'")
+    src.require_mapping(KEYS)
+    fmt = src.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise src.error(f"unknown format {fmt!r} (expected {FORMAT!r})", "format")
+    ref = src.get("scenario")
+    if isinstance(ref, str):
+        if src.read_relative is None:
+            raise src.error("a scenario path needs a move log read from a file", "scenario")
+        try:
+            text, shown = src.read_relative(ref)
+        except BearError as exc:
+            raise src.error(f"scenario {ref!r}: {exc.message}", "scenario") from None
+        base = Path(shown).parent
+        scen = scenario_fmt.parse(yamlsrc.loads(text, shown, base))
+    elif isinstance(ref, dict):
+        scen = scenario_fmt.parse(src.child("scenario"))
+    else:
+        raise src.error("'scenario' must be a path or an inline mapping", "scenario")
+    game = src.get("game", scen.game.name)
+    if game != scen.game.name:
+        raise src.error(f"the log says game {game!r} but its scenario is {scen.game.name!r}",
+                        "game")
+    raw = src.get("moves")
+    if not isinstance(raw, list):
+        raise src.error("'moves' must be a list of steps", "moves")
+    moves = []
+    for i, item in enumerate(raw):
+        if isinstance(item, bool) or not isinstance(item, (str, int)):
+            raise src.error("each move is one line of notation", "moves", i)
+        moves.append((str(item).strip(), src.loc("moves", i)))
+    seed = src.typed("seed", int, None)
+    return MoveLog(scen, tuple(moves), seed, src.get("result", None),
+                   src.loc("result") if "result" in src.data else None, src.file)
+
+
+def load(path: Path) -> MoveLog:
+    return parse(yamlsrc.load(path))
+
+
+def replay(log: MoveLog) -> Match:
+    """Apply every move; the first malformed or illegal one raises, placed at its line."""
+    scen = log.scenario
+    match = Match(scen.game, scen.config)
+    for n, (text, where) in enumerate(log.moves, start=1):
+        before = match.state
+        try:
+            if match.over:
+                raise scen.game.refuse(text, "the game is already over", None)
+            match.apply_text(text)
+        except BearError as exc:
+            board = scen.game.describe(before)
+            exc.details = (f"at move {n}; the position was:", *("  " + ln for ln in
+                           board.splitlines()), f"legal: {scen.game.options_text(before)}")
+            raise exc.at(where) from None
+    check_result(log, match)
+    return match
+
+
+def check_result(log: MoveLog, match: Match) -> None:
+    if log.result is None:
+        return
+    outcome = match.outcome
+    actual = outcome.to_dict() if outcome else UNFINISHED
+    expected = log.result
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        mismatched = {k: v for k, v in expected.items() if actual.get(k) != v}
+        if not mismatched and set(expected) <= set(actual):
+            return
+    elif expected == actual:
+        return
+    raise CheckFailed(f"expected result {_flow(expected)} but the moves give {_flow(actual)}",
+                      location=log.result_at)
+
+
+def _flow(value: object) -> str:
+    return yaml.safe_dump(value, default_flow_style=True, sort_keys=True).strip().removesuffix(
+        "\n...").removesuffix("...").strip()
+
+
+def dumps(game: str, scenario_ref: str | dict, moves: list[str], *, seed: int | None,
+          result: dict | str | None) -> str:
+    """A move log as YAML: fixed key order, one move a line (stable bytes, C3)."""
+    body: dict = {"format": FORMAT, "game": game, "scenario": scenario_ref}
+    if seed is not None:
+        body["seed"] = seed
+    if result is not None:
+        body["result"] = result
+    body["moves"] = moves
+    return yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=1000)

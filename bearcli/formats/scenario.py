@@ -1,0 +1,90 @@
+"""Scenario files: which game, which seats and bots, which rules, which seed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from bearcli.core import registry
+from bearcli.core.game import Config, Game, Seat
+from bearcli.core.source import Source
+from bearcli.formats import yamlsrc
+
+FORMAT = "bearcli-scenario/1"
+CORE_KEYS = frozenset({"format", "game", "title", "description", "seats", "seed"})
+
+
+@dataclass(frozen=True)
+class Scenario:
+    game: Game
+    config: Config
+    seed: int
+    title: str
+    fingerprint: str  # "sha256:..." of the rules-relevant part (not seat names, bots or seed)
+    file: str
+
+
+def fingerprint(game: Game, config: Config) -> str:
+    body = {"game": game.name, "seats": len(config.seats), "config": game.config_dict(config)}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _seats(src: Source, game: Game) -> tuple[Seat, ...]:
+    raw = src.get("seats")
+    if not isinstance(raw, list) or not raw:
+        raise src.error("'seats' must be a non-empty list", "seats")
+    if not game.min_seats <= len(raw) <= game.max_seats:
+        raise src.error(f"{game.title} takes {game.min_seats} to {game.max_seats} seats, "
+                        f"not {len(raw)}", "seats", ruling=game.seats_ruling)
+    seats = []
+    for i, item in enumerate(raw):
+        item_src = src.child("seats", i)
+        if isinstance(item, str):
+            item = {"bot": item}
+            item_src = Source(item, src.file, src.locations, src.path + ("seats", i), None,
+                              src.text)
+        if not isinstance(item, dict):
+            raise item_src.error("a seat is a bot name or a mapping {name, bot, ...}")
+        bot = item.get("bot", "human")
+        if bot != "human" and bot not in game.bots:
+            raise item_src.error(f"unknown bot {bot!r} for {game.name} "
+                                 f"(known: {', '.join(sorted(game.bots))}, human)", "bot")
+        allowed = {"name", "bot"} | (set(game.bots[bot].options) if bot != "human" else set())
+        item_src.require_mapping(frozenset(allowed))
+        name = item.get("name", f"seat {i + 1}")
+        if not isinstance(name, str):
+            raise item_src.error("'name' must be text", "name")
+        options = []
+        for key, kind in sorted(game.bots[bot].options.items()) if bot != "human" else []:
+            if key in item:
+                options.append((key, item_src.typed(key, kind)))
+        seats.append(Seat(name, bot, tuple(options)))
+    return tuple(seats)
+
+
+def parse(src: Source) -> Scenario:
+    if not isinstance(src.data, dict):
+        raise src.error("a scenario is a mapping with at least 'game' and 'seats'")
+    fmt = src.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise src.error(f"unknown format {fmt!r} (expected {FORMAT!r})", "format")
+    name = src.get("game")
+    if not isinstance(name, str):
+        raise src.error("'game' must be a game name", "game")
+    try:
+        game = registry.get(name)
+    except Exception as exc:
+        raise src.error(getattr(exc, "message", str(exc)), "game") from None
+    src.require_mapping(CORE_KEYS | game.scenario_keys)
+    seed = src.typed("seed", int, 0)
+    title = src.typed("title", str, name)
+    seats = _seats(src, game)
+    config = game.configure(src, seats)
+    return Scenario(game, config, seed, title, fingerprint(game, config), src.file)
+
+
+def load(path: Path) -> Scenario:
+    return parse(yamlsrc.load(path))

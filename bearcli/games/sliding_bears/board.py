@@ -1,0 +1,54 @@
+"""The ice floe as plain text, for error messages and logs (render.py draws it in colour).
+
+    finish: . p . G b y     a bear's letter upper-case where it stands, lower-case when away
+         2: I I . P S R     P G B Y: a bear on its ice tile
+         1: I I I I . I
+     start: Y . b g . p
+            a b c d e f
+"""
+
+from __future__ import annotations
+
+from bearcli.games.sliding_bears.layout import COLOURS, COLUMNS
+
+START, FINISH = -1, -2
+
+
+def grid_rows(cfg, state) -> list[tuple[str, list[str]]]:
+    """(label, cells) from the finish line down to the start line; shared with render.py."""
+    lay = cfg.layout
+    where = {pos: COLOURS[k][0].upper() for k, pos in enumerate(state.bears) if pos >= 0}
+    rows = [("finish", _line(lay.width, lay.finish, state.bears, FINISH))]
+    for row in range(lay.height - 1, -1, -1):
+        cells = []
+        for col in range(lay.width):
+            i = row * lay.width + col
+            cells.append(where.get(i, state.cells[i]))
+        rows.append((str(row + 1), cells))
+    rows.append(("start", _line(lay.width, lay.start, state.bears, START)))
+    return rows
+
+
+def _line(width: int, cols: tuple[int, ...], bears: tuple[int, ...], here: int) -> list[str]:
+    out = ["."] * width
+    for k, col in enumerate(cols):
+        letter = COLOURS[k][0]
+        out[col] = letter.upper() if bears[k] == here else letter
+    return out
+
+
+def text_board(cfg, state) -> str:
+    rows = grid_rows(cfg, state)
+    label = max(len(lbl) for lbl, _ in rows)
+    lines = [f"{lbl:>{label}}: {' '.join(cells)}" for lbl, cells in rows]
+    lines.append(" " * (label + 2) + " ".join(COLUMNS[: cfg.layout.width]))
+    pending = []
+    if state.bear_face:
+        pending.append(f"bear die {state.bear_face}")
+    if state.weather:
+        pending.append(f"weather die {state.weather}")
+    status = f"turn {state.turn}, seat {state.seat + 1}"
+    if pending:
+        status += ": " + ", ".join(pending) + " to use"
+    lines.append(status)
+    return "\n".join(lines)

@@ -1,0 +1,219 @@
+"""Sliding Bears bots: `random` and `greedy`.
+
+`greedy` reads the floe as route costs: for each bear, the cheapest way to its finish where
+ice costs 1, open water 3 (a wind must bring ice there) and a seal 4 (it must slide away
+first); rocks are walls. It then jumps bears forward, cracks the ice no bear's route needs,
+and uses the wind to fill a gap on a route or to carry a bear toward its finish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from bearcli.core.game import BotSpec, RandomBot
+from bearcli.games.sliding_bears.layout import COLOURS, Layout
+from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
+from bearcli.games.sliding_bears.rules import FINISH, START, State
+
+COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
+INF = 10_000
+
+
+@lru_cache(maxsize=64)
+def _neighbours(lay: Layout) -> tuple[tuple[int, ...], ...]:
+    w, h = lay.width, lay.height
+    out = []
+    for sq in range(w * h):
+        col, row = sq % w, sq // w
+        nb = []
+        if row > 0:
+            nb.append(sq - w)
+        if col > 0:
+            nb.append(sq - 1)
+        if col < w - 1:
+            nb.append(sq + 1)
+        if row < h - 1:
+            nb.append(sq + w)
+        out.append(tuple(nb))
+    return tuple(out)
+
+
+def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> list[int]:
+    """Dial's algorithm: cost to reach every square from the sources (small integer costs)."""
+    dist = [INF] * len(cells)
+    buckets: dict[int, list[int]] = {}
+    for sq, c in sources.items():
+        if c < dist[sq]:
+            dist[sq] = c
+            buckets.setdefault(c, []).append(sq)
+    d = min(buckets) if buckets else 0
+    limit = max(buckets) + 5 * len(cells) if buckets else 0
+    while d <= limit and buckets:
+        for sq in buckets.pop(d, ()):
+            if dist[sq] != d:
+                continue
+            for nb in nbs[sq]:
+                step = COST.get(cells[nb])
+                if step is not None and d + step < dist[nb]:
+                    dist[nb] = d + step
+                    buckets.setdefault(d + step, []).append(nb)
+        d += 1
+    return dist
+
+
+def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> list[int]:
+    """Cost from each square to colour k's finish (the jump onto the finish costs 1)."""
+    top = lay.index(lay.finish[k], lay.height - 1)
+    if cells[top] not in COST:
+        return [INF] * len(cells)
+    # Reverse search: leaving square s costs what entering its successor costs.
+    nbs = _neighbours(lay)
+    dist = [INF] * len(cells)
+    dist[top] = 1
+    buckets: dict[int, list[int]] = {1: [top]}
+    d = 1
+    limit = 5 * len(cells) + 2
+    while d <= limit and buckets:
+        for sq in buckets.pop(d, ()):
+            if dist[sq] != d:
+                continue
+            step = COST[cells[sq]]
+            for nb in nbs[sq]:
+                if cells[nb] in COST and d + step < dist[nb]:
+                    dist[nb] = d + step
+                    buckets.setdefault(d + step, []).append(nb)
+        d += 1
+    return dist
+
+
+def bear_cost(lay: Layout, cells: tuple[str, ...], pos: int, k: int, fin: list[int]) -> int:
+    if pos == FINISH:
+        return 0
+    if pos == START:
+        entry = lay.index(lay.start[k], 0)
+        c = COST.get(cells[entry])
+        return INF if c is None or fin[entry] >= INF else c + fin[entry]
+    return fin[pos]
+
+
+def total_cost(lay: Layout, state: State) -> int:
+    return sum(bear_cost(lay, state.cells, pos, k, to_finish(lay, state.cells, k))
+               for k, pos in enumerate(state.bears))
+
+
+class GreedyBot(RandomBot):
+    """Progress first, keep the ice the routes need, crack what no route needs."""
+
+    def choose(self, state: State, legal: Sequence):
+        lay = state.cfg.layout
+        if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
+            return self._setup(state, legal)
+        fins = [to_finish(lay, state.cells, k) for k in range(4)]
+        costs = [bear_cost(lay, state.cells, pos, k, fins[k]) for k, pos in enumerate(state.bears)]
+        jumps = [s for s in legal if isinstance(s, Jump)]
+        best_jump = self._best_jump(lay, state, jumps, fins, costs)
+        if best_jump is not None and best_jump.target == "finish":
+            return best_jump
+        winds = [s for s in legal if isinstance(s, Wind)]
+        if winds:
+            wind = self._best_wind(lay, state, winds, sum(costs))
+            if wind is not None:
+                return wind
+        if best_jump is not None:
+            return best_jump
+        cracks = [s for s in legal if isinstance(s, Crack)]
+        if cracks:
+            return self._best_crack(lay, state, cracks, fins, costs)
+        for s in legal:
+            if isinstance(s, Pass):
+                return s
+        return legal[0]
+
+    def _setup(self, state: State, legal: Sequence):
+        # The set-up removal: take the tile whose loss hurts the routes least (or helps most).
+        lay = state.cfg.layout
+        from bearcli.games.sliding_bears.layout import parse_square
+        best, best_key = legal[0], None
+        for step in legal:
+            sq = parse_square(step.square, lay.width, lay.height)
+            cells = state.cells[:sq] + (".",) + state.cells[sq + 1:]
+            key = (total_cost(lay, state.__class__(**{**state.__dict__, "cells": cells})), sq)
+            if best_key is None or key < best_key:
+                best, best_key = step, key
+        return best
+
+    def _best_jump(self, lay, state, jumps, fins, costs):
+        best, best_key = None, None
+        for step in jumps:
+            k = COLOURS.index(step.colour)
+            if step.target == "finish":
+                gain = INF
+            elif step.target == "start":
+                continue
+            else:
+                from bearcli.games.sliding_bears.layout import parse_square
+                target = parse_square(step.target, lay.width, lay.height)
+                gain = costs[k] - fins[k][target]
+            if gain <= 0:
+                continue
+            key = (gain, costs[k], -k)  # more progress, then the bear furthest behind
+            if best_key is None or key > best_key:
+                best, best_key = step, key
+        return best
+
+    def _best_wind(self, lay, state, winds, current: int):
+        from bearcli.games.sliding_bears.layout import parse_square
+        best, best_total = None, current
+        for step in winds:
+            src = parse_square(step.source, lay.width, lay.height)
+            dst = parse_square(step.target, lay.width, lay.height)
+            cells = list(state.cells)
+            cells[dst], cells[src] = cells[src], "."
+            bears = tuple(dst if b == src else b for b in state.bears)
+            cells_t = tuple(cells)
+            total = sum(bear_cost(lay, cells_t, pos, k, to_finish(lay, cells_t, k))
+                        for k, pos in enumerate(bears))
+            if total < best_total:
+                best, best_total = step, total
+        return best
+
+    def _best_crack(self, lay, state, cracks, fins, costs):
+        from bearcli.games.sliding_bears.layout import parse_square
+        nbs = _neighbours(lay)
+        froms = []
+        for k, pos in enumerate(state.bears):
+            if pos == FINISH:
+                froms.append(None)
+                continue
+            if pos == START:
+                entry = lay.index(lay.start[k], 0)
+                c = COST.get(state.cells[entry])
+                src = {entry: c} if c is not None else {}
+            else:
+                src = {pos: 0}
+            froms.append(_costs_from(state.cells, nbs, src))
+        best, best_key = cracks[0], None
+        for step in cracks:
+            sq = parse_square(step.square, lay.width, lay.height)
+            need = 0
+            slack = INF
+            for k in range(4):
+                if froms[k] is None or costs[k] >= INF:
+                    continue
+                # to_finish counts the square's own cost; from-costs count it too.
+                through = froms[k][sq] + fins[k][sq] - COST["I"]
+                gap = through - costs[k]
+                slack = min(slack, gap)
+                if gap <= 0:
+                    need += 1
+            key = (need, -slack, sq)
+            if best_key is None or key < best_key:
+                best, best_key = step, key
+        return best
+
+
+BOTS = {
+    "random": BotSpec(RandomBot, "uniform over the legal options at each decision"),
+    "greedy": BotSpec(GreedyBot, "route costs: jump forward, crack unneeded ice, wind fills gaps"),
+}

@@ -1,0 +1,140 @@
+"""The ice-floe layout (SB1) and its hand-writable text format (docs/layouts.md).
+
+    finish: . p . g b y
+         3: I I S I . I
+         2: I R I I I I
+         1: I I I I I I
+     start: y . b g . p
+
+Rows run from the top row down to row 1; `finish:` and `start:` place each bear colour's
+square in a column; cells are separated by spaces. `#` starts a comment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bearcli.core.errors import Location, ScenarioError
+
+COLOURS = ("pink", "green", "blue", "yellow")
+LETTER = {"p": "pink", "g": "green", "b": "blue", "y": "yellow"}
+TILES = {"I": "ice", "S": "seal", "R": "rock", ".": "water"}
+MIN_SIZE, MAX_SIZE = 3, 12
+COLUMNS = "abcdefghijkl"
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    height: int
+    cells: tuple[str, ...]  # row-major from row 1 (bottom) upward; "I", "S", "R" or "."
+    start: tuple[int, ...]  # column of each colour's start square, in COLOURS order
+    finish: tuple[int, ...]
+
+    def index(self, col: int, row: int) -> int:
+        return row * self.width + col
+
+    def square_name(self, index: int) -> str:
+        return square_name(index, self.width)
+
+    def to_text(self) -> str:
+        label = max(len("finish"), len(str(self.height)))
+        lines = [f"{'finish':>{label}}: " + " ".join(self._line(self.finish))]
+        for row in range(self.height - 1, -1, -1):
+            cells = self.cells[row * self.width:(row + 1) * self.width]
+            lines.append(f"{row + 1:>{label}}: " + " ".join(cells))
+        lines.append(f"{'start':>{label}}: " + " ".join(self._line(self.start)))
+        return "\n".join(lines) + "\n"
+
+    def _line(self, cols: tuple[int, ...]) -> list[str]:
+        out = ["."] * self.width
+        for colour, col in zip(COLOURS, cols, strict=True):
+            out[col] = colour[0]
+        return out
+
+
+def square_name(index: int, width: int) -> str:
+    return f"{COLUMNS[index % width]}{index // width + 1}"
+
+
+def parse_square(text: str, width: int, height: int) -> int | None:
+    """`c3` -> index, or None when it is not a square of this grid."""
+    if len(text) < 2 or text[0] not in COLUMNS[:width] or not text[1:].isdigit():
+        return None
+    row = int(text[1:])
+    if text[1] == "0" or not 1 <= row <= height:
+        return None
+    return (row - 1) * width + COLUMNS.index(text[0])
+
+
+def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Layout:
+    """Parse the layout text; `first_line`/`col_offset` place it inside a YAML block."""
+
+    def err(msg: str, line: int, col: int = 1) -> ScenarioError:
+        return ScenarioError(msg, ruling="SB1", location=Location(file, line, col + col_offset))
+
+    rows: list[tuple[str, list[tuple[str, int]], int]] = []  # (label, [(cell, col)], line)
+    for n, raw in enumerate(text.splitlines(), start=first_line):
+        line = raw.split("#", 1)[0].rstrip()
+        if not line.strip():
+            continue
+        if ":" not in line:
+            raise err("a layout line is 'LABEL: cells' (finish, a row number, or start)", n,
+                      len(raw) - len(raw.lstrip()) + 1)
+        label, cells_text = line.split(":", 1)
+        base = len(label) + 2
+        cells = []
+        pos = 0
+        for token in cells_text.split(" "):
+            if token:
+                cells.append((token, base + pos))
+            pos += len(token) + 1
+        rows.append((label.strip(), cells, n))
+    if len(rows) < 2 or rows[0][0] != "finish" or rows[-1][0] != "start":
+        line = rows[0][2] if rows else first_line
+        raise err("a layout starts with a 'finish:' line and ends with a 'start:' line", line)
+    grid_rows = rows[1:-1]
+    height = len(grid_rows)
+    width = len(rows[0][1])
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise err(f"the grid is {width} x {height}; any size from {MIN_SIZE} x {MIN_SIZE} to "
+                  f"{MAX_SIZE} x {MAX_SIZE} may be authored", rows[0][2])
+    cells: list[str] = [""] * (width * height)
+    for i, (label, line_cells, n) in enumerate(grid_rows):
+        row = height - 1 - i
+        if label != str(row + 1):
+            raise err(f"expected row label '{row + 1}:' (rows count down to 1), not {label!r}", n)
+        _check_width(line_cells, width, n, err)
+        for col, (cell, c) in enumerate(line_cells):
+            if cell not in TILES:
+                raise err(f"unknown tile {cell!r} (I ice, S seal, R rock, . open water)", n, c)
+            cells[row * width + col] = cell
+    finish = _colour_line(rows[0], width, err)
+    start = _colour_line(rows[-1], width, err)
+    return Layout(width, height, tuple(cells), start, finish)
+
+
+def _check_width(line_cells, width, n, err) -> None:
+    if len(line_cells) != width:
+        col = line_cells[-1][1] if line_cells else 1
+        raise err(f"this line has {len(line_cells)} cells; the finish line has {width}", n, col)
+
+
+def _colour_line(row, width, err) -> tuple[int, ...]:
+    label, line_cells, n = row
+    _check_width(line_cells, width, n, err)
+    found: dict[str, int] = {}
+    for col, (cell, c) in enumerate(line_cells):
+        if cell == ".":
+            continue
+        if cell not in LETTER:
+            raise err(f"unknown {label} square {cell!r} (p, g, b, y for the bears, . for none)",
+                      n, c)
+        if cell in found:
+            raise err(f"the {label} line has two {LETTER[cell]} squares", n, c)
+        found[cell] = col
+    missing = [LETTER[k] for k in "pgby" if k not in found]
+    if missing:
+        raise err(f"the {label} line needs one square per bear; missing: {', '.join(missing)}",
+                  n, 1)
+    return tuple(found[c[0]] for c in COLOURS)

@@ -1,0 +1,145 @@
+"""Batches of seeded games and their figures. No terminal: the CLI prints what this returns.
+
+Game i of a batch plays with seed derive_seed(batch seed, "game", i) (RULINGS C3), so the
+results are the same bytes whatever the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from bearcli.core.outcome import Outcome
+from bearcli.core.rng import derive_seed
+from bearcli.core.runner import LoggedEvent, Match, chance_rng, make_bots, play_out
+from bearcli.formats.scenario import Scenario
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int  # 1-based
+    seed: int
+    outcome: Outcome
+    measures: dict[str, int]
+    steps: tuple[str, ...]
+    events: tuple[LoggedEvent, ...]
+
+
+def game_seed(batch_seed: int, index: int) -> int:
+    return derive_seed(batch_seed, "game", index)
+
+
+def play_one(scenario: Scenario, seed: int, index: int = 1, bot: str | None = None,
+             keep: bool = True) -> GameResult:
+    match = Match(scenario.game, scenario.config)
+    bots = make_bots(scenario.game, scenario.config, seed, bot)
+    outcome = play_out(match, bots, chance_rng(seed))
+    return GameResult(index, seed, outcome, scenario.game.measures(match.state),
+                      tuple(str(s) for s in match.steps) if keep else (),
+                      tuple(match.events) if keep else ())
+
+
+def _play_chunk(args) -> list[GameResult]:
+    scenario, batch_seed, indices, bot, keep = args
+    return [play_one(scenario, game_seed(batch_seed, i), i, bot, keep) for i in indices]
+
+
+def run_batch(scenario: Scenario, games: int, batch_seed: int, *, bot: str | None = None,
+              workers: int = 1, keep: bool = False, chunk: int = 25) -> Iterator[GameResult]:
+    """Yield results in game order (1..games), computed in `workers` processes."""
+    chunks = [list(range(s, min(s + chunk, games + 1))) for s in range(1, games + 1, chunk)]
+    jobs = [(scenario, batch_seed, c, bot, keep) for c in chunks]
+    if workers <= 1:
+        for job in jobs:
+            yield from _play_chunk(job)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for results in pool.map(_play_chunk, jobs):  # map keeps submission order
+            yield from results
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+@dataclass
+class Summary:
+    """Running figures over a batch; `to_dict` is what --json prints."""
+
+    scenario: Scenario
+    seed: int
+    bot: str | None
+    games: int = 0
+    wins: int = 0  # games that ended with a winner (a cooperative win; always, if competitive)
+    seat_wins: list[int] | None = None
+    seat_scores: list[list[int]] | None = None
+    measures: dict[str, list[int]] | None = None
+    terminations: dict[str, int] | None = None
+
+    def add(self, result: GameResult) -> None:
+        seats = len(self.scenario.config.seats)
+        if self.seat_wins is None:
+            self.seat_wins = [0] * seats
+            self.seat_scores = [[] for _ in range(seats)]
+            self.measures = {}
+            self.terminations = {}
+        self.games += 1
+        out = result.outcome
+        self.wins += 1 if out.winners else 0
+        for w in out.winners:
+            self.seat_wins[w] += 1
+        if out.scores is not None:
+            for i, s in enumerate(out.scores):
+                self.seat_scores[i].append(s)
+        for key, value in result.measures.items():
+            self.measures.setdefault(key, []).append(value)
+        self.terminations[out.termination] = self.terminations.get(out.termination, 0) + 1
+
+    def to_dict(self) -> dict:
+        sc = self.scenario
+        lo, hi = wilson(self.wins, self.games)
+        seats = []
+        for i, seat in enumerate(sc.config.seats):
+            wins = self.seat_wins[i] if self.seat_wins else 0
+            entry = {"seat": i + 1, "name": seat.name, "bot": self.bot or seat.bot,
+                     "wins": wins, "win_rate": _r(wins / self.games) if self.games else 0.0}
+            scores = self.seat_scores[i] if self.seat_scores else []
+            if scores:
+                entry["score_mean"] = _r(statistics.fmean(scores))
+                entry["score_sd"] = _r(statistics.pstdev(scores))
+            seats.append(entry)
+        measures = {k: {"mean": _r(statistics.fmean(v)), "min": min(v), "max": max(v)}
+                    for k, v in sorted((self.measures or {}).items())}
+        return {
+            "game": sc.game.name, "scenario": sc.title, "fingerprint": sc.fingerprint,
+            "games": self.games, "seed": self.seed, "cooperative": sc.game.is_cooperative(sc.config),
+            "wins": self.wins, "win_rate": _r(self.wins / self.games) if self.games else 0.0,
+            "win_rate_ci95": [_r(lo), _r(hi)], "seats": seats, "measures": measures,
+            "terminations": dict(sorted((self.terminations or {}).items())),
+        }
+
+
+def simulate(scenario: Scenario, games: int, seed: int, *, bot: str | None = None,
+             workers: int = 1, keep: bool = False,
+             on_result: Callable[[GameResult], None] | None = None) -> Summary:
+    """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once)."""
+    summary = Summary(scenario, seed, bot)
+    for result in run_batch(scenario, games, seed, bot=bot, workers=workers, keep=keep):
+        summary.add(result)
+        if on_result:
+            on_result(result)
+    return summary
