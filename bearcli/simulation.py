@@ -10,7 +10,7 @@ import math
 import statistics
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bearcli.core.outcome import Outcome
 from bearcli.core.rng import derive_seed
@@ -26,6 +26,19 @@ class GameResult:
     measures: dict[str, int]
     steps: tuple[str, ...]
     events: tuple[LoggedEvent, ...]
+    rotation: int = 0  # seat p of this game was played by scenario entry (p + rotation) % n
+
+    def entry_winners(self, seats: int) -> list[int]:
+        return sorted((w + self.rotation) % seats for w in self.outcome.winners)
+
+    def entry_scores(self, seats: int) -> list[int] | None:
+        scores = self.outcome.scores
+        if scores is None:
+            return None
+        out = [0] * seats
+        for p, s in enumerate(scores):
+            out[(p + self.rotation) % seats] = s
+        return out
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -33,25 +46,35 @@ def game_seed(batch_seed: int, index: int) -> int:
 
 
 def play_one(scenario: Scenario, seed: int, index: int = 1, bot: str | None = None,
-             keep: bool = True) -> GameResult:
-    match = Match(scenario.game, scenario.config)
-    bots = make_bots(scenario.game, scenario.config, seed, bot)
+             keep: bool = True, rotation: int = 0) -> GameResult:
+    config = scenario.config
+    if rotation:
+        seats = config.seats
+        config = replace(config, seats=seats[rotation:] + seats[:rotation])
+    match = Match(scenario.game, config)
+    bots = make_bots(scenario.game, config, seed, bot)
     outcome = play_out(match, bots, chance_rng(seed))
     return GameResult(index, seed, outcome, scenario.game.measures(match.state),
                       tuple(str(s) for s in match.steps) if keep else (),
-                      tuple(match.events) if keep else ())
+                      tuple(match.events) if keep else (), rotation)
 
 
 def _play_chunk(args) -> list[GameResult]:
-    scenario, batch_seed, indices, bot, keep = args
-    return [play_one(scenario, game_seed(batch_seed, i), i, bot, keep) for i in indices]
+    scenario, batch_seed, indices, bot, keep, rotate = args
+    n = len(scenario.config.seats)
+    return [play_one(scenario, game_seed(batch_seed, i), i, bot, keep,
+                     (i - 1) % n if rotate else 0) for i in indices]
 
 
 def run_batch(scenario: Scenario, games: int, batch_seed: int, *, bot: str | None = None,
-              workers: int = 1, keep: bool = False, chunk: int = 25) -> Iterator[GameResult]:
-    """Yield results in game order (1..games), computed in `workers` processes."""
+              workers: int = 1, keep: bool = False, rotate: bool = False,
+              chunk: int = 25) -> Iterator[GameResult]:
+    """Yield results in game order (1..games), computed in `workers` processes.
+
+    With `rotate`, game i shifts the seat list by i-1, so no entry keeps seat 1.
+    """
     chunks = [list(range(s, min(s + chunk, games + 1))) for s in range(1, games + 1, chunk)]
-    jobs = [(scenario, batch_seed, c, bot, keep) for c in chunks]
+    jobs = [(scenario, batch_seed, c, bot, keep, rotate) for c in chunks]
     if workers <= 1:
         for job in jobs:
             yield from _play_chunk(job)
@@ -83,6 +106,7 @@ class Summary:
     scenario: Scenario
     seed: int
     bot: str | None
+    rotate: bool = False
     games: int = 0
     wins: int = 0  # games that ended with a winner (a cooperative win; always, if competitive)
     seat_wins: list[int] | None = None
@@ -100,10 +124,11 @@ class Summary:
         self.games += 1
         out = result.outcome
         self.wins += 1 if out.winners else 0
-        for w in out.winners:
+        for w in result.entry_winners(seats):
             self.seat_wins[w] += 1
-        if out.scores is not None:
-            for i, s in enumerate(out.scores):
+        scores = result.entry_scores(seats)
+        if scores is not None:
+            for i, s in enumerate(scores):
                 self.seat_scores[i].append(s)
         for key, value in result.measures.items():
             self.measures.setdefault(key, []).append(value)
@@ -126,7 +151,7 @@ class Summary:
                     for k, v in sorted((self.measures or {}).items())}
         return {
             "game": sc.game.name, "scenario": sc.title, "fingerprint": sc.fingerprint,
-            "games": self.games, "seed": self.seed, "cooperative": sc.game.is_cooperative(sc.config),
+            "games": self.games, "seed": self.seed, "rotate": self.rotate, "cooperative": sc.game.is_cooperative(sc.config),
             "wins": self.wins, "win_rate": _r(self.wins / self.games) if self.games else 0.0,
             "win_rate_ci95": [_r(lo), _r(hi)], "seats": seats, "measures": measures,
             "terminations": dict(sorted((self.terminations or {}).items())),
@@ -134,11 +159,16 @@ class Summary:
 
 
 def simulate(scenario: Scenario, games: int, seed: int, *, bot: str | None = None,
-             workers: int = 1, keep: bool = False,
-             on_result: Callable[[GameResult], None] | None = None) -> Summary:
-    """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once)."""
-    summary = Summary(scenario, seed, bot)
-    for result in run_batch(scenario, games, seed, bot=bot, workers=workers, keep=keep):
+             workers: int = 1, keep: bool = False, rotate: bool = False,
+             on_result: Callable[[GameResult], None] | None = None,
+             summary: Summary | None = None) -> Summary:
+    """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once).
+
+    Pass `summary` to keep the figures of the games done so far if the batch is interrupted.
+    """
+    summary = summary or Summary(scenario, seed, bot, rotate)
+    for result in run_batch(scenario, games, seed, bot=bot, workers=workers, keep=keep,
+                            rotate=rotate):
         summary.add(result)
         if on_result:
             on_result(result)

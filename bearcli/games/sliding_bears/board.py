@@ -30,11 +30,11 @@ def grid_rows(cfg, state) -> list[tuple[str, list[str]]]:
 
 
 def _line(width: int, cols: tuple[int, ...], bears: tuple[int, ...], here: int) -> list[str]:
-    out = ["."] * width
+    out = [""] * width
     for k, col in enumerate(cols):
         letter = COLOURS[k][0]
-        out[col] = letter.upper() if bears[k] == here else letter
-    return out
+        out[col] += letter.upper() if bears[k] == here else letter
+    return [cell or "." for cell in out]
 
 
 def text_board(cfg, state) -> str:

@@ -47,10 +47,10 @@ class Layout:
         return "\n".join(lines) + "\n"
 
     def _line(self, cols: tuple[int, ...]) -> list[str]:
-        out = ["."] * self.width
+        out = [""] * self.width
         for colour, col in zip(COLOURS, cols, strict=True):
-            out[col] = colour[0]
-        return out
+            out[col] += colour[0]
+        return [cell or "." for cell in out]
 
 
 def square_name(index: int, width: int) -> str:
@@ -121,18 +121,21 @@ def _check_width(line_cells, width, n, err) -> None:
 
 
 def _colour_line(row, width, err) -> tuple[int, ...]:
+    # A cell names one bear, or several on a grid narrower than four columns (project
+    # ruling P-SB1): each keeps its own square, entered only from the grid square beside it.
     label, line_cells, n = row
     _check_width(line_cells, width, n, err)
     found: dict[str, int] = {}
     for col, (cell, c) in enumerate(line_cells):
         if cell == ".":
             continue
-        if cell not in LETTER:
-            raise err(f"unknown {label} square {cell!r} (p, g, b, y for the bears, . for none)",
-                      n, c)
-        if cell in found:
-            raise err(f"the {label} line has two {LETTER[cell]} squares", n, c)
-        found[cell] = col
+        for letter in cell:
+            if letter not in LETTER:
+                raise err(f"unknown {label} square {cell!r} (p, g, b, y for the bears, "
+                          ". for none)", n, c)
+            if letter in found:
+                raise err(f"the {label} line has two {LETTER[letter]} squares", n, c)
+            found[letter] = col
     missing = [LETTER[k] for k in "pgby" if k not in found]
     if missing:
         raise err(f"the {label} line needs one square per bear; missing: {', '.join(missing)}",

@@ -36,13 +36,24 @@ def board(cfg, state) -> Table:
             if cell in _BEAR:
                 row.append(Text(cell * 2, style=_BEAR[cell]))
             elif edge:
-                row.append(Text(cell * 2 if cell != "." else "  ", style="dim"))
+                row.append(_edge(cell))
             else:
                 text, style = _STYLE[cell]
                 row.append(Text(text, style=style))
         table.add_row(*row)
     table.add_row(Text(""), *[Text(c + " ", style="dim") for c in COLUMNS[: cfg.layout.width]])
     return table
+
+
+def _edge(cell: str) -> Text:
+    # A start/finish cell: lower case marks a square, upper case a bear standing on it.
+    if cell == ".":
+        return Text("  ")
+    text = Text()
+    for letter in cell[:2]:
+        style = _BEAR[letter] if letter in _BEAR else "dim"
+        text.append(letter if len(cell) > 1 else letter * 2, style=style)
+    return text
 
 
 def status(cfg, state) -> Text:

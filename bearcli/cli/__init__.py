@@ -1,0 +1,1 @@
+"""The terminal edge: thin Typer commands over the library, one module each."""

@@ -1,0 +1,40 @@
+"""The `bearcli` Typer app: one subcommand per module."""
+
+from __future__ import annotations
+
+import typer
+
+from bearcli import __version__
+from bearcli.cli.play import play_cmd
+from bearcli.cli.replay import replay_cmd
+from bearcli.cli.simulate import simulate_cmd
+from bearcli.cli.validate import validate_cmd
+
+app = typer.Typer(
+    name="bearcli",
+    help="A rules engine for Bear Down!, Baerenspiel and Sliding Bears.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+app.command("play")(play_cmd)
+app.command("simulate")(simulate_cmd)
+app.command("validate")(validate_cmd)
+app.command("replay")(replay_cmd)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"bearcli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit.")) -> None:
+    """Play, simulate, validate and replay bear board games."""
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,34 @@
+"""Consoles are made per invocation and injected through the Typer context, never at import.
+
+Tests pass their own (fixed width, no colour) as `obj=Consoles(...)` to CliRunner.invoke.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+
+import typer
+from rich.console import Console
+
+
+@dataclass
+class Consoles:
+    out: Console
+    err: Console
+
+
+def default() -> Consoles:
+    # Consoles follow sys.stdout/stderr at call time (CliRunner swaps them).
+    no_color = "NO_COLOR" in os.environ
+    return Consoles(Console(file=sys.stdout, no_color=no_color, soft_wrap=True),
+                    Console(file=sys.stderr, no_color=no_color, soft_wrap=True,
+                            highlight=False))
+
+
+def get(ctx: typer.Context) -> Consoles:
+    root = ctx.find_root()
+    if not isinstance(root.obj, Consoles):
+        root.obj = default()
+    return root.obj

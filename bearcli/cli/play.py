@@ -1,0 +1,143 @@
+"""`bearcli play`: a game at the terminal; human seats type notation, bots move themselves.
+
+The move log is written when the game ends and also when it is stopped (Ctrl-C, end of
+input, `quit`), so nothing played is lost.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+
+from bearcli.cli import console as consoles
+from bearcli.cli.edge import command
+from bearcli.cli.exit_codes import Exit
+from bearcli.core import registry
+from bearcli.core.errors import BearError, InputError, Location
+from bearcli.core.game import CHANCE
+from bearcli.core.runner import Match, chance_rng, make_bots, sample_chance
+from bearcli.formats import atomic, movelog
+from bearcli.formats import scenario as scenario_fmt
+
+HELP = "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'quit' stops"
+
+
+class Stop(Exception):
+    """The player asked to stop (quit, end of input)."""
+
+
+def _free_name(base: Path) -> Path:
+    candidate, n = base, 2
+    while candidate.exists():
+        candidate = base.with_name(base.name.replace(".moves.yaml", f"-{n}.moves.yaml"))
+        n += 1
+    return candidate
+
+
+def _ask(cons, game, match: Match, who: str) -> str:
+    while True:
+        try:
+            text = cons.out.input(f"[bold]{escape(who)}[/bold]> ").strip()
+        except EOFError:
+            raise Stop from None
+        if text in ("?", "help"):
+            cons.out.print(escape(f"legal: {game.options_text(match.state, limit=200)}"))
+            cons.out.print(HELP, style="dim")
+        elif text == "board":
+            cons.out.print(registry.renderer(game.name).render(match.state))
+        elif text in ("quit", "exit"):
+            raise Stop
+        elif text:
+            return text
+
+
+@command
+def play_cmd(
+    ctx: typer.Context,
+    scenario: Path = typer.Argument(..., help="Scenario YAML file."),
+    seed: int | None = typer.Option(None, "--seed", "-s", help="Seed for dice and bots "
+                                    "(default: the scenario's)."),
+    save: Path | None = typer.Option(None, "--save", help="Where to write the move log "
+                                     "(default: SCENARIO-seedS.moves.yaml here, never "
+                                     "overwriting)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the --save file."),
+    manual_chance: bool = typer.Option(False, "--manual-chance", help="Type the dice and "
+                                       "cards yourself (transcribing a table game)."),
+) -> None:
+    """Play interactively: the board in colour, steps typed in the notation."""
+    cons = consoles.get(ctx)
+    scen = scenario_fmt.load(scenario)
+    game = scen.game
+    seed = scen.seed if seed is None else seed
+    if save is None:
+        save = _free_name(Path(f"{scenario.stem}-seed{seed}.moves.yaml"))
+    elif save.exists() and not force:
+        raise InputError("file exists; pass --force to overwrite it",
+                         location=Location(str(save), 1, 1))
+    match = Match(game, scen.config)
+    bots = make_bots(game, scen.config, seed)
+    rng = chance_rng(seed)
+    render = registry.renderer(game.name).render
+    cons.out.print(f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False)
+    stopped = False
+    try:
+        while not match.over:
+            actor = match.actor
+            if actor == CHANCE:
+                if manual_chance:
+                    who = "chance"
+                else:
+                    step = sample_chance(game, match.state, rng)
+                    match.apply(step)
+                    cons.out.print(f"  chance: {step}", style="cyan", highlight=False)
+                    continue
+            else:
+                seat = scen.config.seats[actor]
+                who = f"seat {actor + 1} ({seat.name})"
+                bot = bots[actor]
+                if bot is not None:
+                    step = bot.choose(match.state, game.legal_steps(match.state))
+                    before = match.state
+                    logged = match.apply(step)
+                    for b in bots:
+                        if b is not None:
+                            b.observe(before, step, tuple(le.event for le in logged))
+                    cons.out.print(f"  {who}, {seat.bot}: {step}", highlight=False)
+                    continue
+            cons.out.print(render(match.state))
+            text = _ask(cons, game, match, who)
+            try:
+                before = match.state
+                step = game.parse_step(text)
+                logged = match.apply(step)
+            except BearError as exc:
+                cons.err.print(escape(exc.headline()), highlight=False)
+                continue
+            for b in bots:
+                if b is not None:
+                    b.observe(before, step, tuple(le.event for le in logged))
+    except (Stop, KeyboardInterrupt):
+        stopped = True
+    finally:
+        # The path was checked free (or --force given) before play began.
+        _save(scen, scenario, save, match, seed)
+        cons.err.print(f"move log saved to {save}", highlight=False)
+    if stopped:
+        cons.err.print("stopped before the end; replay or continue from the saved log",
+                       highlight=False)
+        raise typer.Exit(Exit.INTERRUPTED)
+    cons.out.print(render(match.state))
+    outcome = match.outcome
+    winners = ", ".join(scen.config.seats[w].name for w in outcome.winners) or "nobody"
+    cons.out.print(f"game over: {outcome.termination}; winners: {winners}", highlight=False)
+
+
+def _save(scen, scenario_path: Path, save: Path, match: Match, seed: int) -> None:
+    ref = os.path.relpath(scenario_path.resolve(), save.resolve().parent)
+    outcome = match.outcome
+    text = movelog.dumps(scen.game.name, ref, [str(s) for s in match.steps], seed=seed,
+                         result=outcome.to_dict() if outcome else None)
+    atomic.write_text(save, text, force=True)

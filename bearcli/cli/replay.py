@@ -1,0 +1,55 @@
+"""`bearcli replay`: re-run a move log, write or check its canonical event log."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from bearcli.cli import console as consoles
+from bearcli.cli.edge import command
+from bearcli.core.errors import CheckFailed, Location
+from bearcli.formats import atomic, eventlog, movelog, yamlsrc
+
+
+def event_log_text(log: movelog.MoveLog, match) -> str:
+    scen = log.scenario
+    head = eventlog.header(scen.game.name, scen.fingerprint, len(scen.config.seats))
+    return eventlog.dumps(head, match.events)
+
+
+@command
+def replay_cmd(
+    ctx: typer.Context,
+    moves: Path = typer.Argument(..., help="Move log YAML file."),
+    events: str | None = typer.Option(None, "--events", help="Write the event log to PATH "
+                                      "('-' for stdout)."),
+    check: Path | None = typer.Option(None, "--check", help="Compare with an expected event "
+                                      "log; exit 1 at the first difference."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the --events file."),
+) -> None:
+    """Replay a game record step by step; an illegal step stops it with the ruling broken."""
+    cons = consoles.get(ctx)
+    log = movelog.load(moves)
+    match = movelog.replay(log)
+    text = event_log_text(log, match)
+    if events == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    elif events is not None:
+        atomic.write_text(Path(events), text, force=force)
+    if check is not None:
+        expected = yamlsrc.read_text(check)
+        diff = eventlog.first_difference(expected, text)
+        if diff is not None:
+            raise CheckFailed(f"the replay's event log differs at {diff.describe()}",
+                              location=Location(str(check), diff.line, 1))
+    outcome = match.outcome
+    result = "unfinished" if outcome is None else outcome.termination
+    winners = "" if outcome is None or not outcome.winners else \
+        " winners " + ", ".join(f"seat {w + 1}" for w in outcome.winners)
+    where = cons.err if events == "-" else cons.out
+    checked = f"; matches {check}" if check is not None else ""
+    where.print(f"{moves}: {len(log.moves)} moves replayed, {len(match.events)} events, "
+                f"result {result}{winners}{checked}", highlight=False, markup=False)

@@ -1,0 +1,36 @@
+"""`bearcli validate`: scenarios, layouts and move logs (a move log must replay legally)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from bearcli.cli import console as consoles
+from bearcli.cli.edge import command, report
+from bearcli.cli.exit_codes import Exit
+from bearcli.core.errors import BearError
+from bearcli.formats import checks
+
+
+@command
+def validate_cmd(
+    ctx: typer.Context,
+    paths: list[Path] = typer.Argument(..., help="Files, or folders searched for *.yaml, "
+                                       "*.yml and *.layout."),
+) -> None:
+    """Check files; every problem is printed as FILE:LINE:COL: error: message [ruling]."""
+    cons = consoles.get(ctx)
+    failed = 0
+    files = checks.expand(paths)
+    for path in files:
+        try:
+            kind = checks.check_file(path)
+        except BearError as exc:
+            failed += 1
+            report(cons.err, exc)
+            continue
+        cons.out.print(f"{path}: ok ({kind})", highlight=False, markup=False)
+    if failed:
+        cons.err.print(f"{failed} of {len(files)} files invalid", highlight=False)
+        raise typer.Exit(Exit.INVALID)

@@ -1,0 +1,179 @@
+"""One test per Sliding Bears ruling (SB1-SB9), each showing the allowed and the refused side."""
+
+from __future__ import annotations
+
+import pytest
+
+from bearcli.core.errors import ScenarioError
+from bearcli.core.game import CHANCE, TERMINAL
+from tests.games.sliding_bears.helpers import match, refused, scenario, types
+
+OPEN = """\
+finish: p g b y .
+     3: I I I I I
+     2: I I I I I
+     1: I I I I S
+ start: p g b y .
+"""
+
+
+def test_sb1_board_sizes_squares_and_tiles():
+    three = "finish: pg b y\n 3: I I I\n 2: I S I\n 1: I I I\n start: p gb y\n"
+    assert scenario(three).config.layout.width == 3  # 3 x 3 is the smallest (P-SB1)
+    twelve = ("finish: p g b y " + ". " * 8 + "\n"
+              + "".join(f"{r}: " + "I " * 11 + "S\n" for r in range(12, 0, -1))
+              + "start: p g b y " + ". " * 8 + "\n")
+    assert scenario(twelve).config.layout.height == 12
+    with pytest.raises(ScenarioError) as too_small:
+        scenario("finish: p g b y\n 2: I I I I\n 1: I S I I\n start: p g b y\n")
+    assert too_small.value.ruling == "SB1" and "3 x 3 to 12 x 12" in too_small.value.message
+    with pytest.raises(ScenarioError) as bad_tile:
+        scenario("finish: p g b y\n 3: I I I I\n 2: I X I I\n 1: I S I I\n start: p g b y\n")
+    assert bad_tile.value.ruling == "SB1" and "'X'" in bad_tile.value.message
+    # Rows count up from the start line: a1 is the square above pink's start.
+    m = match(["remove b2", "roll pink wind", "jump pink a1"])
+    assert m.state.bears[0] == 0
+
+
+def test_sb2_setup_removes_a_seal_at_normal_and_ice_at_hard():
+    m = match(level="normal")
+    assert m.actor == 0 and [str(s) for s in m.game.legal_steps(m.state)] == ["remove b2"]
+    refused(m, "remove a1", "SB2")
+    assert types(m.apply_text("remove b2")) == ["tile-removed"] and m.actor == CHANCE
+    hard = match(level="hard")
+    refused(hard, "remove b2", "SB2")
+    hard.apply_text("remove a1")
+    refused(hard, "remove a3", "SB2")  # only one tile, once
+    named = match(level="normal", remove="b2")
+    assert named.actor == CHANCE and named.events[-1].event.type == "tile-removed"
+    with pytest.raises(ScenarioError) as no_seal:
+        scenario("finish: p g b y\n 3: I I I I\n 2: I I I I\n 1: I I I I\n start: p g b y\n")
+    assert no_seal.value.ruling == "SB2"
+    with pytest.raises(ScenarioError) as bad_named:
+        scenario(remove="a1")
+    assert bad_named.value.ruling == "SB2"
+
+
+def test_sb3_dice_faces_and_the_multicolour_variant():
+    m = match(["remove b2"])
+    refused(m, "roll pink/green crack", "SB3")  # not a face of the bear die
+    m.apply_text("roll pink/blue wind")
+    refused(m, "jump green b1", "SB3")  # classic: the two-colour face moves pink or blue only
+    m.apply_text("jump pink a1")
+    multi = match(["remove b2", "roll pink/blue wind"], variant="multicolour")
+    multi.apply_text("jump green b1")
+    with pytest.raises(ScenarioError) as five:
+        scenario(params="{bear_die: [pink, green, blue, yellow, pink/blue]}")
+    assert five.value.ruling == "SB3" and "six faces" in five.value.message
+    with pytest.raises(ScenarioError) as never:
+        scenario(params="{bear_die: [pink, green, blue, pink, green, blue]}")
+    assert never.value.ruling == "SB3" and "yellow" in never.value.message
+    weights = dict((str(s), w) for s, w in m.game.chance_outcomes(match(["remove b2"]).state))
+    assert weights["roll pink crack"] == 3 and sum(weights.values()) == 36
+
+
+def test_sb4_jumps_onto_free_ice_only_and_start_finish_squares():
+    m = match(["remove b2", "roll blue wind"])
+    refused(m, "jump blue c1", "SB4")  # c1 is a rock
+    m = match(["remove b2", "roll pink wind"])
+    refused(m, "jump pink b1", "SB4")  # the start connects only to the square above it
+    m.apply_text("jump pink a1")
+    refused(m, "jump pink a2", "SB4")  # the bear die is used
+    m.apply_text("pass")
+    m.apply_text("roll pink wind")
+    m.apply_text("jump pink start")  # back onto its own start square
+    m.apply_text("pass")
+    m.apply_text("roll pink wind")
+    m.apply_text("jump pink a1")
+    m.apply_text("pass")
+    for text in ("roll pink wind", "jump pink a2", "pass", "roll pink wind"):
+        m.apply_text(text)
+    refused(m, "jump pink finish", "SB4")  # the finish only from the top-row square below it
+    for text in ("jump pink a3", "pass", "roll pink wind", "jump pink finish"):
+        m.apply_text(text)
+    m.apply_text("pass")
+    m.apply_text("roll pink wind")
+    refused(m, "jump pink a3", "SB4")  # arrived: does not move again
+    m2 = match(["remove b2", "roll pink wind", "jump pink a1", "pass", "roll pink wind",
+                "jump pink b1", "pass", "roll pink wind"])
+    assert m2.state.bears[0] == 1  # sideways onto b1 is fine
+    refused(m2, "jump pink start", "SB4")  # b1 is above green's start, never pink's
+    m3 = match(["remove b2", "roll green wind", "jump green b1", "pass", "roll pink wind",
+                "jump pink a1", "pass", "roll pink wind"])
+    refused(m3, "jump pink b1", "SB4")  # not free: the green bear stands there
+
+
+def test_sb5_crack_is_mandatory_and_takes_free_ice():
+    m = match(["remove b2", "roll pink crack", "jump pink a1"])
+    refused(m, "crack a1", "SB5")  # a bear stands on it
+    refused(m, "crack c1", "SB5")  # a rock
+    refused(m, "pass", "SB5")  # the crack cannot be forgone
+    logged = m.apply_text("crack d3")
+    assert types(logged) == ["ice-cracked", "turn-ended"]
+    tiny = "finish: p g b y\n 3: . . . .\n 2: . S . .\n 1: I . . R\n start: p g b y\n"
+    lost = match(["remove b2", "roll pink crack", "jump pink a1"], layout=tiny)
+    assert lost.actor == TERMINAL and lost.outcome.termination == "no-free-ice"
+    assert lost.outcome.winners == ()
+    refused(lost, "roll pink crack", "SB8")
+
+
+def test_sb6_wind_slides_ice_or_seal_into_open_water_with_its_rider():
+    m = match(["remove b2", "roll yellow wind", "jump yellow d1"])
+    refused(m, "wind c1 d2", "SB6")  # a rock never slides
+    refused(m, "wind a1 b1", "SB6")  # only into open water
+    refused(m, "wind c3 d2", "SB6")  # never diagonally
+    logged = m.apply_text("wind d1 d2")
+    ev = logged[0].event
+    assert ev.type == "tile-slid" and ev.get("rider") == "yellow" and ev.get("to") == "d2"
+    assert m.state.bears[3] == 7  # d2 (row-major index 1 * 4 + 3)
+    crack = match(["remove b2", "roll pink crack"])
+    refused(crack, "wind a1 b2", "SB6")  # the weather die shows crack
+
+
+def test_sb7_the_two_dice_in_either_order():
+    first = match(["remove b2", "roll pink crack", "crack d3", "jump pink a1"])
+    second = match(["remove b2", "roll pink crack", "jump pink a1", "crack d3"])
+    assert first.state.cells == second.state.cells and first.state.bears == second.state.bears
+    m = match(["remove b2", "roll pink wind"])
+    refused(m, "roll pink wind", "SB7")  # the dice of this turn are not used up yet
+
+
+def _walk(colour: str, column: str) -> list[str]:
+    out = []
+    for target in (f"{column}1", f"{column}2", f"{column}3", "finish"):
+        out += [f"roll {colour} wind", f"jump {colour} {target}", "pass"]
+    return out
+
+
+def test_sb8_won_when_all_four_are_across_lost_at_a_crack_without_ice():
+    moves = ["remove e1"]
+    for colour, column in zip(("pink", "green", "blue", "yellow"), "abcd", strict=True):
+        moves += _walk(colour, column)
+    m = match(moves[:-1], layout=OPEN)  # the last jump wins at once, no pass needed
+    assert m.over and m.outcome.termination == "all-bears-across"
+    assert m.outcome.winners == (0,)
+    assert m.events[-1].event.type == "game-ended"
+    refused(m, "pass", "SB8")  # nothing follows the end
+    unfinished = match(moves[:-4], layout=OPEN)
+    assert not unfinished.over and unfinished.outcome is None
+
+
+def test_sb9_one_to_six_seats_taking_turns():
+    six = "game: sliding-bears\nseats: [random, random, random, random, random, random]\n"
+    from textwrap import indent
+
+    from tests.conftest import load_scenario_text
+    from tests.games.sliding_bears.helpers import SMALL
+    lay = "layout: |\n" + indent(SMALL, "  ")
+    assert len(load_scenario_text(six + lay).config.seats) == 6
+    with pytest.raises(ScenarioError) as seven:
+        load_scenario_text(six.replace("]", ", random]") + lay)
+    assert seven.value.ruling == "SB9"
+    two = load_scenario_text("game: sliding-bears\nseats: [human, human]\n" + lay)
+    from bearcli.core.runner import Match
+    m = Match(two.game, two.config)
+    for text in ("remove b2", "roll pink crack", "crack d3", "pass"):
+        m.apply_text(text)
+    assert m.actor == CHANCE
+    m.apply_text("roll pink wind")
+    assert m.actor == 1  # the second seat's turn
