@@ -28,7 +28,7 @@ def _event_log(path) -> str:
                                           len(scen.config.seats)), match.events)
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=lambda p: str(p.relative_to(ROOT / "replays")))
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}--{p.stem}")
 def test_golden_replay(path, snapshot):
     log = movelog.load(path)
     assert log.result is not None, "a golden record states its expected result"

@@ -9,7 +9,9 @@ from bearcli.core.game import Game
 
 # name -> "module:Class"; imported on first use so `bearcli --help` stays fast.
 _GAMES = {
+    "baerenspiel": "bearcli.games.baerenspiel.rules:Baerenspiel",
     "sliding-bears": "bearcli.games.sliding_bears.rules:SlidingBears",
+    "bear-down": "bearcli.games.bear_down.rules:BearDown",
 }
 _cache: dict[str, Game] = {}
 

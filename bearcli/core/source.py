@@ -13,6 +13,7 @@ from typing import Any
 from bearcli.core.errors import Location, ScenarioError
 
 Path = tuple[str | int, ...]
+KEY = "\0key"  # path suffix under which a mapping key's own place is stored
 _MISSING = object()
 
 
@@ -60,8 +61,9 @@ class Source:
             raise self.error("expected a mapping")
         for key in self.data:
             if key not in allowed:
-                raise self.error(
-                    f"unknown key {key!r} (expected one of: {', '.join(sorted(allowed))})", key)
+                raise ScenarioError(
+                    f"unknown key {key!r} (expected one of: {', '.join(sorted(allowed))})",
+                    location=self.loc(key, KEY))
 
     def typed(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
         value = self.get(key, default)

@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 
 from bearcli.core.errors import InputError, Location
-from bearcli.core.source import Source
+from bearcli.core.source import KEY, Source
 
 MAX_BYTES = 1 << 20  # 1 MiB: far above any real scenario or record
 
@@ -32,6 +32,8 @@ def _marks(node: yaml.Node, file: str, path: tuple, out: dict) -> None:
         for key_node, value_node in node.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key is not None:
+                km = key_node.start_mark
+                out[path + (key, KEY)] = Location(file, km.line + 1, km.column + 1)
                 _marks(value_node, file, path + (key,), out)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):

@@ -1,0 +1,94 @@
+"""`bearcli replay`: event logs out, checks, and illegal steps reported exactly."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import ROOT
+
+TOUR = str(ROOT / "replays/sliding-bears/rulings-tour.yaml")
+
+RECORD = """\
+format: bearcli-moves/1
+game: sliding-bears
+scenario:
+  game: sliding-bears
+  seats: [human]
+  layout: |
+    finish: p g b y
+         3: I I I I
+         2: I S I .
+         1: I I R I
+     start: p g b y
+moves:
+  - remove b2
+  - roll blue crack
+  - jump blue c1
+"""
+
+
+def test_events_to_stdout_are_canonical_json_lines(cli):
+    ran = cli("replay", TOUR, "--events", "-")
+    assert ran.code == 0
+    lines = ran.out.splitlines()
+    head = json.loads(lines[0])
+    assert head["format"] == "bearcli-events/1" and head["game"] == "sliding-bears"
+    assert head["scenario"].startswith("sha256:")
+    for n, line in enumerate(lines[1:], start=1):
+        obj = json.loads(line)
+        assert obj["seq"] == n
+        assert line == json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    assert json.loads(lines[-1])["type"] == "game-ended"
+    assert "54 moves replayed" in ran.err
+
+
+def test_events_file_is_written_once_and_checked(cli, tmp_path):
+    assert cli("replay", TOUR, "--events", "out.jsonl").code == 0
+    assert cli("replay", TOUR, "--check", "out.jsonl").code == 0
+    ran = cli("replay", TOUR, "--events", "out.jsonl")
+    assert ran.code == 1 and "file exists" in ran.err
+    text = (tmp_path / "out.jsonl").read_text().splitlines()
+    text[5] = text[5].replace('"seq":5', '"seq":55')
+    (tmp_path / "bad.jsonl").write_text("\n".join(text) + "\n")
+    ran = cli("replay", TOUR, "--check", "bad.jsonl")
+    assert ran.code == 1
+    assert ran.err.startswith("bad.jsonl:6:1: error: the replay's event log differs at line 6")
+
+
+def test_illegal_step_names_file_line_column_ruling_board_and_options(cli, tmp_path):
+    (tmp_path / "game.yaml").write_text(RECORD)
+    ran = cli("replay", "game.yaml")
+    assert ran.code == 1
+    lines = ran.err.splitlines()
+    assert lines[0] == ("game.yaml:15:5: error: illegal step 'jump blue c1': bears jump only "
+                        "onto ice; c1 is a rock [SB4]")
+    assert lines[1] == "at move 3; the position was:"
+    assert "       1: I I R I" in lines and "   start: P G B Y" in lines
+    assert lines[-1] == ("legal: crack a1, crack b1, crack d1, crack a2, crack c2, crack a3, "
+                         "crack b3, crack c3, crack d3, pass")  # blue has nowhere to jump
+    assert "Traceback" not in ran.err
+
+
+def test_malformed_step_and_expected_result(cli, tmp_path):
+    (tmp_path / "bad.yaml").write_text(RECORD.replace("jump blue c1", "hop blue c1"))
+    ran = cli("replay", "bad.yaml")
+    assert ran.code == 1
+    assert ran.err.startswith("bad.yaml:15:5: error: malformed step 'hop blue c1': expected")
+    (tmp_path / "res.yaml").write_text(
+        RECORD.replace("  - jump blue c1\n", "") + "result: {termination: all-bears-across}\n")
+    ran = cli("replay", "res.yaml")
+    assert ran.code == 1
+    assert ran.err.startswith("res.yaml:15:9: error: expected result "
+                              "{termination: all-bears-across} but the moves give unfinished")
+
+
+def test_broken_yaml_and_unknown_game(cli, tmp_path):
+    (tmp_path / "broken.yaml").write_text("game: sliding-bears\nmoves: [a, b\n")
+    ran = cli("replay", "broken.yaml")
+    assert ran.code == 1 and ran.err.startswith("broken.yaml:3:1: error: invalid YAML")
+    (tmp_path / "unknown.yaml").write_text(RECORD.replace("  game: sliding-bears",
+                                                          "  game: chess"))
+    ran = cli("replay", "unknown.yaml")
+    assert ran.code == 1
+    assert ran.err.startswith("unknown.yaml:4:9: error: unknown game 'chess' (known: ")
+    assert cli("replay", "missing.yaml").err.startswith("missing.yaml:1:1: error: no such file")

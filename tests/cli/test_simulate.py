@@ -1,0 +1,74 @@
+"""`bearcli simulate`: figures, JSON, saved logs, determinism across workers."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import ROOT
+
+CLASSIC = str(ROOT / "scenarios/sliding-bears/classic.yaml")
+
+
+def test_table_reports_win_rate_with_interval_and_turns(cli):
+    ran = cli("simulate", CLASSIC, "--games", "20", "--seed", "3")
+    assert ran.code == 0, ran.err
+    assert "Sliding Bears: Classic floe - 20 games, seed 3, bots greedy" in ran.out
+    assert "win rate (95% CI)" in ran.out and "turns per game" in ran.out
+
+
+def test_json_has_the_documented_keys_and_is_seed_stable(cli):
+    first = json.loads(cli("simulate", CLASSIC, "-n", "12", "--seed", "5", "--json").out)
+    assert {"game", "games", "seed", "wins", "win_rate", "win_rate_ci95"} <= set(first)
+    assert first["game"] == "sliding-bears" and first["games"] == 12 and first["seed"] == 5
+    assert 0 <= first["wins"] <= 12 and first["win_rate"] == round(first["wins"] / 12, 4)
+    again = json.loads(cli("simulate", CLASSIC, "-n", "12", "--seed", "5", "--json").out)
+    assert again == first
+    other = json.loads(cli("simulate", CLASSIC, "-n", "12", "--seed", "6", "--json").out)
+    assert other["measures"] != first["measures"] or other["wins"] != first["wins"]
+
+
+def test_worker_count_never_changes_the_results(cli, tmp_path):
+    one = cli("simulate", CLASSIC, "-n", "30", "--seed", "2", "--json", "--bot", "random",
+              "--save-logs", "one")
+    two = cli("simulate", CLASSIC, "-n", "30", "--seed", "2", "--json", "--bot", "random",
+              "--save-logs", "two", "--workers", "2")
+    assert one.code == two.code == 0 and one.out == two.out
+    for name in ("00001.yaml", "00030.events.jsonl"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+
+
+def test_saved_logs_replay_to_the_same_events(cli, tmp_path):
+    assert cli("simulate", CLASSIC, "-n", "4", "--save-logs", "logs").code == 0
+    for i in range(1, 5):
+        ran = cli("replay", f"logs/{i:05d}.yaml", "--check", f"logs/{i:05d}.events.jsonl")
+        assert ran.code == 0, ran.err
+        assert "matches" in ran.out
+
+
+def test_saved_logs_are_not_overwritten_without_force(cli, tmp_path):
+    assert cli("simulate", CLASSIC, "-n", "2", "--save-logs", "logs").code == 0
+    before = (tmp_path / "logs/00001.yaml").read_text()
+    ran = cli("simulate", CLASSIC, "-n", "2", "--seed", "9", "--save-logs", "logs")
+    assert ran.code == 1
+    assert ran.err.startswith("logs/00001.yaml:1:1: error: file exists; pass --force")
+    assert (tmp_path / "logs/00001.yaml").read_text() == before
+    assert cli("simulate", CLASSIC, "-n", "2", "--seed", "9", "--save-logs", "logs",
+               "--force").code == 0
+    assert (tmp_path / "logs/00001.yaml").read_text() != before
+
+
+def test_unknown_bot_and_bad_usage(cli):
+    ran = cli("simulate", CLASSIC, "-n", "2", "--bot", "clever")
+    assert ran.code == 1 and "unknown bot 'clever'" in ran.err
+    assert cli("simulate", CLASSIC, "--games", "0").code == 2
+    assert cli("simulate").code == 2
+
+
+def test_human_seats_need_a_bot_to_simulate(cli, tmp_path):
+    (tmp_path / "h.yaml").write_text(
+        (ROOT / "scenarios/sliding-bears/classic.yaml").read_text()
+        .replace("bot: greedy", "bot: human").replace("classic.layout",
+                                                        str(ROOT / "scenarios/sliding-bears/classic.layout")))
+    ran = cli("simulate", "h.yaml", "-n", "1")
+    assert ran.code == 1 and "seat 1 is human" in ran.err
+    assert cli("simulate", "h.yaml", "-n", "1", "--bot", "random").code == 0

@@ -1,0 +1,66 @@
+"""`bearcli validate`: every shipped file is valid; problems are FILE:LINE:COL lines."""
+
+from __future__ import annotations
+
+from tests.conftest import ROOT
+
+
+def test_every_shipped_scenario_layout_and_record_is_valid(cli):
+    ran = cli("validate", str(ROOT / "scenarios"), str(ROOT / "replays"))
+    assert ran.code == 0, ran.err
+    assert "classic.layout: ok (layout)" in ran.out
+    assert "rulings-tour.yaml: ok (move log, sliding-bears, 54 moves, all-bears-across)" in ran.out
+
+
+def test_each_bad_file_is_reported_and_the_good_ones_pass(cli, tmp_path):
+    (tmp_path / "wide.layout").write_text(
+        "finish: p g b y\n 3: I I I I\n 2: I S I I I\n 1: I I I I\n start: p g b y\n")
+    (tmp_path / "noseal.yaml").write_text(
+        "game: sliding-bears\nseats: [greedy]\nlayout: |\n  finish: p g b y\n  3: I I I I\n"
+        "  2: I I I I\n  1: I I I I\n  start: p g b y\n")
+    (tmp_path / "seats.yaml").write_text("game: sliding-bears\nseats: []\nlayout: x\n")
+    (tmp_path / "alias.yaml").write_text("a: &x [1]\nb: *x\n")
+    (tmp_path / "ok.layout").write_text(
+        "finish: p g b y\n 3: I I I I\n 2: I S I I\n 1: I I I I\n start: p g b y\n")
+    ran = cli("validate", ".")
+    assert ran.code == 1
+    errors = ran.err.splitlines()
+    assert errors == [
+        "alias.yaml:2:4: error: invalid YAML: aliases (*name) are not allowed",
+        "noseal.yaml:3:9: error: a layout with no seal tile cannot be played at the normal "
+        "level: one seal tile is removed before the first roll [SB2]",
+        "seats.yaml:2:8: error: 'seats' must be a non-empty list",
+        "wide.layout:3:13: error: this line has 5 cells; the finish line has 4 [SB1]",
+        "4 of 5 files invalid",
+    ]
+    assert ran.out.strip() == "ok.layout: ok (layout)"
+
+
+def test_inline_layout_errors_point_into_the_yaml_block(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(
+        "game: sliding-bears\nseats: [greedy]\nlayout: |\n  finish: p g b y\n  3: I I I I\n"
+        "  2: I Q I I\n  1: I S I I\n  start: p g b y\n")
+    ran = cli("validate", "s.yaml")
+    assert ran.err.splitlines()[0] == ("s.yaml:6:8: error: unknown tile 'Q' (I ice, S seal, "
+                                       "R rock, . open water) [SB1]")
+
+
+def test_scenario_typos_and_bad_params_are_refused_with_their_place(cli, tmp_path):
+    (tmp_path / "typo.yaml").write_text("game: sliding-bears\nseats: [greedy]\nlevle: hard\n"
+                                        "layout: x\n")
+    (tmp_path / "die.yaml").write_text(
+        "game: sliding-bears\nseats: [greedy]\nlayout: |\n  finish: p g b y\n  3: I I I I\n"
+        "  2: I S I I\n  1: I I I I\n  start: p g b y\nparams:\n"
+        "  weather_die: [crack, crack, crack, wind, wind, hail]\n")
+    ran = cli("validate", "typo.yaml", "die.yaml")
+    assert ran.err.splitlines()[:2] == [
+        "typo.yaml:3:1: error: unknown key 'levle' (expected one of: description, format, "
+        "game, layout, level, params, remove, seats, seed, title, variant)",
+        "die.yaml:10:50: error: weather_die face 'hail' must be crack or wind [SB3]",
+    ]
+
+
+def test_oversized_file_is_refused(cli, tmp_path):
+    (tmp_path / "big.yaml").write_text("# " + "x" * (1 << 20) + "\n")
+    ran = cli("validate", "big.yaml")
+    assert ran.code == 1 and ran.err.startswith("big.yaml:1:1: error: file is larger than")
