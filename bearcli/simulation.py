@@ -151,7 +151,8 @@ class Summary:
                     for k, v in sorted((self.measures or {}).items())}
         return {
             "game": sc.game.name, "scenario": sc.title, "fingerprint": sc.fingerprint,
-            "games": self.games, "seed": self.seed, "rotate": self.rotate, "cooperative": sc.game.is_cooperative(sc.config),
+            "games": self.games, "seed": self.seed, "rotate": self.rotate,
+            "cooperative": sc.game.is_cooperative(sc.config),
             "wins": self.wins, "win_rate": _r(self.wins / self.games) if self.games else 0.0,
             "win_rate_ci95": [_r(lo), _r(hi)], "seats": seats, "measures": measures,
             "terminations": dict(sorted((self.terminations or {}).items())),

@@ -18,8 +18,8 @@ from bearcli.cli.exit_codes import Exit
 from bearcli.core import registry
 from bearcli.core.errors import BearError, InputError, Location
 from bearcli.core.game import CHANCE
-from bearcli.core.runner import Match, chance_rng, make_bots, sample_chance
-from bearcli.formats import atomic, movelog
+from bearcli.core.runner import Match, chance_rng, make_bots, notify, sample_chance
+from bearcli.formats import atomic, movelog, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
 
 HELP = "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'quit' stops"
@@ -57,7 +57,8 @@ def _ask(cons, game, match: Match, who: str) -> str:
 @command
 def play_cmd(
     ctx: typer.Context,
-    scenario: Path = typer.Argument(..., help="Scenario YAML file."),
+    scenario: Path = typer.Argument(..., help="Scenario YAML file, or a saved move log to "
+                                    "continue."),
     seed: int | None = typer.Option(None, "--seed", "-s", help="Seed for dice and bots "
                                     "(default: the scenario's)."),
     save: Path | None = typer.Option(None, "--save", help="Where to write the move log "
@@ -69,16 +70,30 @@ def play_cmd(
 ) -> None:
     """Play interactively: the board in colour, steps typed in the notation."""
     cons = consoles.get(ctx)
-    scen = scenario_fmt.load(scenario)
+    src = yamlsrc.load(scenario)
+    if isinstance(src.data, dict) and "moves" in src.data:
+        # A saved game: replay it (validated), then play on from where it stopped.
+        log = movelog.parse(src)
+        match = movelog.replay(log)
+        scen = log.scenario
+        ref = src.data["scenario"]
+        scenario_ref = scenario.parent / ref if isinstance(ref, str) else ref
+        seed = (log.seed if log.seed is not None else scen.seed) if seed is None else seed
+    else:
+        scen = scenario_fmt.parse(src)
+        match = Match(scen.game, scen.config)
+        scenario_ref = scenario
+        seed = scen.seed if seed is None else seed
     game = scen.game
-    seed = scen.seed if seed is None else seed
     if save is None:
-        save = _free_name(Path(f"{scenario.stem}-seed{seed}.moves.yaml"))
+        stem = scenario.name.removesuffix(".yaml").removesuffix(".moves")
+        save = _free_name(Path(f"{stem}-seed{seed}.moves.yaml"))
     elif save.exists() and not force:
         raise InputError("file exists; pass --force to overwrite it",
                          location=Location(str(save), 1, 1))
-    match = Match(game, scen.config)
     bots = make_bots(game, scen.config, seed)
+    if match.steps:  # a continued game: let the bots see what was played (memo bots remember)
+        _show_history(game, scen.config, match.steps, bots)
     rng = chance_rng(seed)
     render = registry.renderer(game.name).render
     cons.out.print(f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False)
@@ -101,10 +116,7 @@ def play_cmd(
                 if bot is not None:
                     step = bot.choose(match.state, game.legal_steps(match.state))
                     before = match.state
-                    logged = match.apply(step)
-                    for b in bots:
-                        if b is not None:
-                            b.observe(before, step, tuple(le.event for le in logged))
+                    notify(bots, before, step, match.apply(step))
                     cons.out.print(f"  {who}, {seat.bot}: {step}", highlight=False)
                     continue
             cons.out.print(render(match.state))
@@ -116,17 +128,15 @@ def play_cmd(
             except BearError as exc:
                 cons.err.print(escape(exc.headline()), highlight=False)
                 continue
-            for b in bots:
-                if b is not None:
-                    b.observe(before, step, tuple(le.event for le in logged))
+            notify(bots, before, step, logged)
     except (Stop, KeyboardInterrupt):
         stopped = True
     finally:
         # The path was checked free (or --force given) before play began.
-        _save(scen, scenario, save, match, seed)
+        _save(scen, scenario_ref, save, match, seed)
         cons.err.print(f"move log saved to {save}", highlight=False)
     if stopped:
-        cons.err.print("stopped before the end; replay or continue from the saved log",
+        cons.err.print(f"stopped before the end; continue with: bearcli play {save}",
                        highlight=False)
         raise typer.Exit(Exit.INTERRUPTED)
     cons.out.print(render(match.state))
@@ -135,8 +145,16 @@ def play_cmd(
     cons.out.print(f"game over: {outcome.termination}; winners: {winners}", highlight=False)
 
 
-def _save(scen, scenario_path: Path, save: Path, match: Match, seed: int) -> None:
-    ref = os.path.relpath(scenario_path.resolve(), save.resolve().parent)
+def _show_history(game, config, steps, bots) -> None:
+    again = Match(game, config)
+    for step in steps:
+        before = again.state
+        notify(bots, before, step, again.apply(step))
+
+
+def _save(scen, scenario_ref: Path | dict, save: Path, match: Match, seed: int) -> None:
+    ref = scenario_ref if isinstance(scenario_ref, dict) else \
+        os.path.relpath(scenario_ref.resolve(), save.resolve().parent)
     outcome = match.outcome
     text = movelog.dumps(scen.game.name, ref, [str(s) for s in match.steps], seed=seed,
                          result=outcome.to_dict() if outcome else None)

@@ -54,7 +54,7 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, state: Any, legal: Sequence[Step]) -> Step: ...
 
-    def observe(self, state: Any, step: Step, events: Sequence[Event]) -> None:
+    def observe(self, state: Any, step: Step, events: Sequence[Event]) -> None:  # noqa: B027
         """Called after every step of the game (any seat's, and chance); default: forget."""
 
 

@@ -67,7 +67,8 @@ class Match:
         return self.apply(self.game.parse_step(text))
 
 
-def make_bots(game: Game, config: Config, seed: int, override: str | None = None) -> list[Bot | None]:
+def make_bots(game: Game, config: Config, seed: int,
+              override: str | None = None) -> list[Bot | None]:
     """One bot per seat (None for a human seat), each with its own derived generator."""
     bots: list[Bot | None] = []
     for i, seat in enumerate(config.seats):
@@ -92,6 +93,15 @@ def sample_chance(game: Game, state, rng: Rng) -> Step:
     return rng.weighted(list(game.chance_outcomes(state)))
 
 
+def notify(bots: Sequence[Bot | None], before, step: Step,
+           logged: Sequence[LoggedEvent]) -> None:
+    """Every bot sees every step (its own, other seats', chance) and what it caused."""
+    events = tuple(le.event for le in logged)
+    for bot in bots:
+        if bot is not None:
+            bot.observe(before, step, events)
+
+
 def play_out(match: Match, bots: Sequence[Bot | None], rng: Rng,
              on_step: Callable[[Step, tuple[LoggedEvent, ...]], None] | None = None) -> Outcome:
     """Run bots and chance until the end. Every seat must have a bot."""
@@ -109,10 +119,7 @@ def play_out(match: Match, bots: Sequence[Bot | None], rng: Rng,
             step = bot.choose(match.state, game.legal_steps(match.state))
         before = match.state
         logged = match.apply(step)
-        events = tuple(le.event for le in logged)
-        for b in bots:
-            if b is not None:
-                b.observe(before, step, events)
+        notify(bots, before, step, logged)
         if on_step:
             on_step(step, logged)
     outcome = match.outcome

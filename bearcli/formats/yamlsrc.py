@@ -67,7 +67,8 @@ def read_text(path: Path, shown: str | None = None) -> str:
     shown = shown or str(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise InputError(f"file is larger than {MAX_BYTES} bytes", location=Location(shown, 1, 1))
+            raise InputError(f"file is larger than {MAX_BYTES} bytes",
+                             location=Location(shown, 1, 1))
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError("no such file", location=Location(shown, 1, 1)) from None

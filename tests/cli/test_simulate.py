@@ -65,10 +65,10 @@ def test_unknown_bot_and_bad_usage(cli):
 
 
 def test_human_seats_need_a_bot_to_simulate(cli, tmp_path):
+    layout = str(ROOT / "scenarios/sliding-bears/classic.layout")
     (tmp_path / "h.yaml").write_text(
         (ROOT / "scenarios/sliding-bears/classic.yaml").read_text()
-        .replace("bot: greedy", "bot: human").replace("classic.layout",
-                                                        str(ROOT / "scenarios/sliding-bears/classic.layout")))
+        .replace("bot: greedy", "bot: human").replace("classic.layout", layout))
     ran = cli("simulate", "h.yaml", "-n", "1")
     assert ran.code == 1 and "seat 1 is human" in ran.err
     assert cli("simulate", "h.yaml", "-n", "1", "--bot", "random").code == 0

@@ -1,4 +1,7 @@
-"""The ice floe drawn with rich (play). Renderables only: the CLI owns the console."""
+"""The ice floe drawn with rich (play). Renderables only: the CLI owns the console.
+
+Every cell keeps a letter, so the board reads the same without colour (NO_COLOR, logs).
+"""
 
 from __future__ import annotations
 
@@ -9,11 +12,11 @@ from rich.text import Text
 from bearcli.games.sliding_bears.board import grid_rows
 from bearcli.games.sliding_bears.layout import COLUMNS
 
-_STYLE = {
-    "I": ("  ", "on bright_white"),
-    "S": ("SS", "bold white on grey37"),
-    "R": ("RR", "bold white on grey23"),
-    ".": ("  ", "on blue"),
+_TILE = {
+    "I": ("I", "black on bright_white"),
+    "S": ("S", "bold white on grey37"),
+    "R": ("R", "bold white on grey23"),
+    ".": ("~", "bright_cyan on blue"),
 }
 _BEAR = {"P": "bold white on magenta", "G": "bold white on green",
          "B": "bold white on dodger_blue2", "Y": "bold black on yellow"}
@@ -25,34 +28,34 @@ def render(state) -> RenderableType:
 
 
 def board(cfg, state) -> Table:
-    table = Table.grid(padding=(0, 0))
+    table = Table.grid(padding=(0, 1))
     table.add_column(justify="right")
     for _ in range(cfg.layout.width):
         table.add_column()
     for label, cells in grid_rows(cfg, state):
         edge = label in ("finish", "start")
-        row = [Text(f"{label} ", style="dim")]
+        row = [Text(label, style="dim")]
         for cell in cells:
-            if cell in _BEAR:
-                row.append(Text(cell * 2, style=_BEAR[cell]))
-            elif edge:
-                row.append(_edge(cell))
-            else:
-                text, style = _STYLE[cell]
-                row.append(Text(text, style=style))
+            row.append(_edge(cell) if edge else _cell(cell))
         table.add_row(*row)
-    table.add_row(Text(""), *[Text(c + " ", style="dim") for c in COLUMNS[: cfg.layout.width]])
+    table.add_row(Text(""), *[Text(c, style="dim") for c in COLUMNS[: cfg.layout.width]])
     return table
 
 
+def _cell(cell: str) -> Text:
+    if cell in _BEAR:
+        return Text(cell, style=_BEAR[cell])
+    text, style = _TILE[cell]
+    return Text(text, style=style)
+
+
 def _edge(cell: str) -> Text:
-    # A start/finish cell: lower case marks a square, upper case a bear standing on it.
+    # A start/finish square: lower case marks it, upper case shows the bear standing on it.
     if cell == ".":
-        return Text("  ")
+        return Text(" ")
     text = Text()
-    for letter in cell[:2]:
-        style = _BEAR[letter] if letter in _BEAR else "dim"
-        text.append(letter if len(cell) > 1 else letter * 2, style=style)
+    for letter in cell:
+        text.append(letter, style=_BEAR.get(letter, "dim"))
     return text
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from bearcli.core.errors import ScenarioError
 from bearcli.core.events import Event, event
-from bearcli.core.game import CHANCE, TERMINAL, BotSpec, Config, Game, Seat
+from bearcli.core.game import CHANCE, TERMINAL, Config, Game, Seat
 from bearcli.core.outcome import Outcome
 from bearcli.core.source import Source
 from bearcli.games.sliding_bears import layout as layout_fmt

@@ -1,0 +1,94 @@
+"""`bearcli play`: humans type notation, bots move, the log is saved even when stopped."""
+
+from __future__ import annotations
+
+import yaml
+
+from tests.conftest import ROOT
+
+SMALL = """\
+game: sliding-bears
+title: Small
+seed: 4
+seats: [{name: Ana, bot: human}, {name: Bot, bot: greedy}]
+layout: |
+  finish: p g b y
+       3: I I I I
+       2: I S I .
+       1: I I R I
+   start: p g b y
+"""
+
+
+def test_human_types_steps_help_lists_them_and_quit_saves(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(SMALL)
+    ran = cli("play", "s.yaml", "--save", "game.yaml", input="?\nremove a1\nremove b2\nquit\n")
+    assert ran.code == 130
+    assert "legal: remove b2" in ran.out
+    assert "error: illegal step 'remove a1'" in ran.err and "[SB2]" in ran.err
+    assert "chance: roll" in ran.out  # the dice are rolled for the table
+    assert "move log saved to game.yaml" in ran.err
+    log = yaml.safe_load((tmp_path / "game.yaml").read_text())
+    assert log["scenario"] == "s.yaml" and log["moves"][0] == "remove b2"
+    assert "result" not in log  # unfinished
+    assert cli("replay", "game.yaml").code == 0
+
+
+def test_end_of_input_keeps_what_was_played(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(SMALL)
+    ran = cli("play", "s.yaml", input="remove b2\n")
+    assert ran.code == 130
+    saved = tmp_path / "s-seed4.moves.yaml"
+    assert yaml.safe_load(saved.read_text())["moves"][0] == "remove b2"
+    again = cli("play", "s.yaml", input="")
+    assert "s-seed4-2.moves.yaml" in again.err  # never overwrites the first
+
+
+def test_ctrl_c_saves_the_log(cli, tmp_path, monkeypatch):
+    (tmp_path / "s.yaml").write_text(SMALL)
+    answers = iter(["remove b2"])
+
+    def fake_input(self, prompt="", **kw):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr("rich.console.Console.input", fake_input)
+    ran = cli("play", "s.yaml", "--save", "g.yaml")
+    assert ran.code == 130 and "move log saved to g.yaml" in ran.err
+    assert yaml.safe_load((tmp_path / "g.yaml").read_text())["moves"][0] == "remove b2"
+
+
+def test_bots_play_to_the_end_and_the_saved_log_replays(cli, tmp_path):
+    scen = ROOT / "scenarios/sliding-bears/classic.yaml"
+    ran = cli("play", str(scen), "--seed", "3", "--save", "full.yaml")
+    assert ran.code == 0, ran.err
+    assert "game over: " in ran.out
+    log = yaml.safe_load((tmp_path / "full.yaml").read_text())
+    assert log["result"]["termination"] in ("all-bears-across", "no-free-ice")
+    assert cli("replay", "full.yaml").code == 0
+    refused = cli("play", str(scen), "--save", "full.yaml")
+    assert refused.code == 1 and "file exists" in refused.err
+
+
+def test_manual_chance_lets_a_table_game_be_typed_in(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(SMALL)
+    ran = cli("play", "s.yaml", "--manual-chance", "--save", "t.yaml",
+              input="remove b2\nroll pink wind\njump pink a1\npass\nroll seven wind\n")
+    assert ran.code == 130
+    assert "malformed step 'roll seven wind'" in ran.err
+    log = yaml.safe_load((tmp_path / "t.yaml").read_text())
+    assert log["moves"][:4] == ["remove b2", "roll pink wind", "jump pink a1", "pass"]
+
+
+def test_a_saved_game_is_continued_from_its_log(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(SMALL)
+    assert cli("play", "s.yaml", "--save", "a.yaml", input="remove b2\n").code == 130
+    ran = cli("play", "a.yaml", "--save", "b.yaml", input="quit\n")
+    assert ran.code == 130
+    first = yaml.safe_load((tmp_path / "a.yaml").read_text())
+    second = yaml.safe_load((tmp_path / "b.yaml").read_text())
+    assert second["moves"][: len(first["moves"])] == first["moves"]
+    assert second["scenario"] == "s.yaml"
+    assert cli("replay", "b.yaml").code == 0

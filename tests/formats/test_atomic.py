@@ -1,0 +1,31 @@
+"""Atomic writes: whole or nothing, and no clobbering without force."""
+
+import pytest
+
+from bearcli.core.errors import InputError
+from bearcli.formats.atomic import write_text
+
+
+def test_write_refuse_and_force(tmp_path):
+    target = tmp_path / "sub" / "out.txt"
+    write_text(target, "one\n")
+    with pytest.raises(InputError):
+        write_text(target, "two\n")
+    assert target.read_text() == "one\n"
+    write_text(target, "two\n", force=True)
+    assert target.read_text() == "two\n"
+    assert [p.name for p in target.parent.iterdir()] == ["out.txt"]  # no temp file left
+
+
+def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
+    target = tmp_path / "out.txt"
+    target.write_text("old\n")
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("os.replace", boom)
+    with pytest.raises(OSError):
+        write_text(target, "new\n", force=True)
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
