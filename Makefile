@@ -29,7 +29,7 @@ snapshots: $(STAMP)
 	$(BIN)/python -m pytest --snapshot-update
 
 bench: $(STAMP)
-	$(BIN)/python -m pytest benchmarks --benchmark-only -p no:cacheprovider
+	$(BIN)/python -m pytest benchmarks -o addopts='' --benchmark-only --benchmark-columns=min,mean,median,rounds
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -65,6 +65,8 @@ def play_cmd(
                                      "(default: SCENARIO-seedS.moves.yaml here, never "
                                      "overwriting)."),
     force: bool = typer.Option(False, "--force", help="Overwrite the --save file."),
+    settings: list[str] = typer.Option([], "--set", help="Override a scenario key, e.g. "
+                                       "--set level=hard (repeatable)."),
     manual_chance: bool = typer.Option(False, "--manual-chance", help="Type the dice and "
                                        "cards yourself (transcribing a table game)."),
 ) -> None:
@@ -80,7 +82,7 @@ def play_cmd(
         scenario_ref = scenario.parent / ref if isinstance(ref, str) else ref
         seed = (log.seed if log.seed is not None else scen.seed) if seed is None else seed
     else:
-        scen = scenario_fmt.parse(src)
+        scen = scenario_fmt.parse(scenario_fmt.with_overrides(src, tuple(settings)))
         match = Match(scen.game, scen.config)
         scenario_ref = scenario
         seed = scen.seed if seed is None else seed

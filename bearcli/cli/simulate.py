@@ -95,10 +95,12 @@ def simulate_cmd(
     workers: int = typer.Option(1, "--workers", "-j", min=1, max=64,
                                 help="Worker processes (results are identical for any number)."),
     force: bool = typer.Option(False, "--force", help="Overwrite existing log files."),
+    settings: list[str] = typer.Option([], "--set", help="Override a scenario key, e.g. "
+                                       "--set level=hard (repeatable)."),
 ) -> None:
     """Play many seeded games and report win rates and game lengths."""
     cons = consoles.get(ctx)
-    scen = scenario_fmt.load(scenario)
+    scen = scenario_fmt.load(scenario, tuple(settings))
     batch_seed = scen.seed if seed is None else seed
     on_result = None
     if save_logs is not None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bearcli.core import registry
+from bearcli.core.errors import InputError, Location
 from bearcli.core.game import Config, Game, Seat
 from bearcli.core.source import Source
 from bearcli.formats import yamlsrc
@@ -86,5 +87,26 @@ def parse(src: Source) -> Scenario:
     return Scenario(game, config, seed, title, fingerprint(game, config), src.file)
 
 
-def load(path: Path) -> Scenario:
-    return parse(yamlsrc.load(path))
+def load(path: Path, overrides: tuple[str, ...] = ()) -> Scenario:
+    return parse(with_overrides(yamlsrc.load(path), overrides))
+
+
+def with_overrides(src: Source, overrides: tuple[str, ...]) -> Source:
+    """Apply `KEY=VALUE` settings from the command line (VALUE is YAML: `level=hard`)."""
+    if not overrides:
+        return src
+    if not isinstance(src.data, dict):
+        raise src.error("a scenario is a mapping")
+    data = dict(src.data)
+    locations = dict(src.locations)
+    for n, item in enumerate(overrides, start=1):
+        key, sep, value = item.partition("=")
+        where = Location("--set", n, len(key) + 2)
+        if not sep or not key.strip():
+            raise InputError(f"--set takes KEY=VALUE, not {item!r}",
+                             location=Location("--set", n, 1))
+        parsed = yamlsrc.loads(value, "--set").data if value.strip() else None
+        data[key.strip()] = parsed
+        locations = {p: loc for p, loc in locations.items() if p[:1] != (key.strip(),)}
+        locations[(key.strip(),)] = where
+    return replace(src, data=data, locations=locations)

@@ -9,10 +9,11 @@ and uses the wind to fill a gap on a route or to carry a bear toward its finish.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from bearcli.core.game import BotSpec, RandomBot
-from bearcli.games.sliding_bears.layout import COLOURS, Layout
+from bearcli.games.sliding_bears.layout import COLOURS, Layout, parse_square
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
 from bearcli.games.sliding_bears.rules import FINISH, START, State
 
@@ -133,12 +134,11 @@ class GreedyBot(RandomBot):
     def _setup(self, state: State, legal: Sequence):
         # The set-up removal: take the tile whose loss hurts the routes least (or helps most).
         lay = state.cfg.layout
-        from bearcli.games.sliding_bears.layout import parse_square
         best, best_key = legal[0], None
         for step in legal:
             sq = parse_square(step.square, lay.width, lay.height)
             cells = state.cells[:sq] + (".",) + state.cells[sq + 1:]
-            key = (total_cost(lay, state.__class__(**{**state.__dict__, "cells": cells})), sq)
+            key = (total_cost(lay, replace(state, cells=cells)), sq)
             if best_key is None or key < best_key:
                 best, best_key = step, key
         return best
@@ -152,7 +152,6 @@ class GreedyBot(RandomBot):
             elif step.target == "start":
                 continue
             else:
-                from bearcli.games.sliding_bears.layout import parse_square
                 target = parse_square(step.target, lay.width, lay.height)
                 gain = costs[k] - fins[k][target]
             if gain <= 0:
@@ -163,7 +162,6 @@ class GreedyBot(RandomBot):
         return best
 
     def _best_wind(self, lay, state, winds, current: int):
-        from bearcli.games.sliding_bears.layout import parse_square
         best, best_total = None, current
         for step in winds:
             src = parse_square(step.source, lay.width, lay.height)
@@ -179,7 +177,6 @@ class GreedyBot(RandomBot):
         return best
 
     def _best_crack(self, lay, state, cracks, fins, costs):
-        from bearcli.games.sliding_bears.layout import parse_square
         nbs = _neighbours(lay)
         froms = []
         for k, pos in enumerate(state.bears):
