@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from bear_down_helpers import GAME, place, play, roll_all, scen, start
 
 from bearcli.core.errors import MalformedStep
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.games.bear_down.notation import Move, Roll, Stay
+from tests.games.bear_down.helpers import GAME, place, play, roll_all, scen, start
 
 
 def test_every_chance_outcome_round_trips():

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from bear_down_helpers import GAME, node, of, place, play, roll_all, scen, start, types
 
 from bearcli.core.errors import IllegalStep, MalformedStep, ScenarioError
 from bearcli.core.game import CHANCE, TERMINAL
+from tests.games.bear_down.helpers import GAME, node, of, place, play, roll_all, scen, start, types
 
 
 def _moving(players: int = 2, params: dict | None = None, face: str = "S1"):
@@ -101,7 +101,7 @@ def test_bd4_rocks_block_sideways_steps():
 def test_bd5_water_from_the_supply_then_under_the_rock_left_to_right():
     state = start(2, {"water_supply": 1, "rock_stack": 3})
     state, events = play(state, "roll blue:W green:WWS yellow:S1")
-    flowed = of(events, "water-flowed")
+    flowed = of(events, "water-tile-slid-in")
     assert [(e["stream"], e["source"]) for e in flowed] == [
         ("blue", "supply"), ("green", "rock-stack"), ("green", "rock-stack")]
     assert types(events).count("final-round-begun") == 1
@@ -149,7 +149,7 @@ def test_bd7_salmon_shortage_ends_the_game_at_once():
                                                  "supply": 3}
     assert state.salmon[node(state, "blue4")] == 1  # as before the roll
     assert GAME.outcome(state).termination == "salmon-ran-out"
-    assert "water-flowed" in types(events)  # the water flowed first
+    assert "water-tile-slid-in" in types(events)  # the water flowed first
     with pytest.raises(IllegalStep) as exc:
         play(state, "blue1")  # no bear moves
     assert exc.value.ruling == "BD12"
@@ -163,7 +163,9 @@ def test_bd7_salmon_shortage_ends_the_game_at_once():
     state = place(start(2), bears={1: "yellow4", 2: "yellow2"}, salmon={}, clear=True)
     state, events = play(state, "roll blue:S1 green:S1 yellow:S3")
     yellow = [e for e in of(events, "salmon-jumped") if e["stream"] == "yellow"][0]
-    assert yellow["squares"] == ["yellow3", "yellow1"] and yellow["returned"] == 1
+    assert yellow["squares"] == ["yellow3", "yellow1"] and yellow["rolled"] == 3
+    assert of(events, "surplus-returned") == [{"type": "surplus-returned", "stream": "yellow",
+                                               "count": 1}]
 
 
 def test_bd8_a_bear_must_move_and_may_stay_only_when_boxed_in():

@@ -1,0 +1,83 @@
+"""The stream graph (BD2, BD4, BD8): nodes, neighbours and where a bear can go.
+
+Node numbers: square k (1-4) of the i-th stream in play is 4*i + k - 1; the boulder is
+4 * (number of streams). Rocks cut the sideways link at their square (BD4).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+SQUARES = 4  # BD2: four visible tiles per stream
+
+
+@lru_cache(maxsize=32)
+def neighbours(streams: tuple[str, ...], rocks: tuple[tuple[str, str, int], ...]
+               ) -> tuple[tuple[int, ...], ...]:
+    """BD8's neighbours; pass rocks=() for the graph with no rock at all (to name BD4)."""
+    boulder = SQUARES * len(streams)
+    blocked = {(a, b, k) for a, b, k in rocks}
+    adj: list[list[int]] = [[] for _ in range(boulder + 1)]
+
+    def link(x: int, y: int) -> None:
+        adj[x].append(y)
+        adj[y].append(x)
+
+    for i, stream in enumerate(streams):
+        link(boulder, SQUARES * i)
+        for k in range(1, SQUARES):
+            link(SQUARES * i + k - 1, SQUARES * i + k)
+        if i + 1 < len(streams):
+            right = streams[i + 1]
+            for k in range(1, SQUARES + 1):
+                if (stream, right, k) not in blocked:
+                    link(SQUARES * i + k - 1, SQUARES * (i + 1) + k - 1)
+    return tuple(tuple(sorted(a)) for a in adj)
+
+
+def destinations(adj, boulder: int, start: int, salmon: tuple[int, ...],
+                 occupied: frozenset[int], *, stop_on_salmon: bool = True,
+                 stop_on_boulder: bool = True) -> dict[int, int]:
+    """Every destination of a bear at `start` with its distance in steps (BD8-BD10).
+
+    A path runs through tiles holding neither a bear nor salmon; it may end on salmon (BD9)
+    or on the boulder (BD10), which stop the move, or on an empty tile; never on a bear.
+    The two flags relax BD9 / BD10, only to name the ruling that refuses a move.
+    """
+    dist = {start: 0}
+    out: dict[int, int] = {}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for nb in adj[node]:
+            if nb in dist:
+                continue
+            dist[nb] = dist[node] + 1
+            if nb == boulder:
+                out[nb] = dist[nb]
+                if not stop_on_boulder:
+                    queue.append(nb)
+                continue
+            if nb in occupied:
+                continue
+            out[nb] = dist[nb]
+            if salmon[nb] == 0 or not stop_on_salmon:
+                queue.append(nb)
+    return out
+
+
+def name(streams: tuple[str, ...], node: int) -> str:
+    if node == SQUARES * len(streams):
+        return "boulder"
+    return f"{streams[node // SQUARES]}{node % SQUARES + 1}"
+
+
+def node_of(streams: tuple[str, ...], text: str) -> int | None:
+    """A square name or `boulder` to its node; None for a stream not in play."""
+    if text == "boulder":
+        return SQUARES * len(streams)
+    stream, k = text[:-1], int(text[-1])
+    if stream not in streams or not 1 <= k <= SQUARES:
+        return None
+    return SQUARES * streams.index(stream) + k - 1
