@@ -8,6 +8,7 @@ from bearcli import __version__
 from bearcli.cli.play import play_cmd
 from bearcli.cli.replay import replay_cmd
 from bearcli.cli.simulate import simulate_cmd
+from bearcli.cli.solve import solve_cmd
 from bearcli.cli.validate import validate_cmd
 
 app = typer.Typer(
@@ -22,6 +23,7 @@ app.command("play")(play_cmd)
 app.command("simulate")(simulate_cmd)
 app.command("validate")(validate_cmd)
 app.command("replay")(replay_cmd)
+app.command("solve")(solve_cmd)
 
 
 def _version(value: bool) -> None:

@@ -80,11 +80,13 @@ def play_cmd(
         scen = log.scenario
         ref = src.data["scenario"]
         scenario_ref = scenario.parent / ref if isinstance(ref, str) else ref
+        overrides = log.overrides
         seed = (log.seed if log.seed is not None else scen.seed) if seed is None else seed
     else:
         scen = scenario_fmt.parse(scenario_fmt.with_overrides(src, tuple(settings)))
         match = Match(scen.game, scen.config)
         scenario_ref = scenario
+        overrides = tuple(settings)
         seed = scen.seed if seed is None else seed
     game = scen.game
     if save is None:
@@ -135,7 +137,7 @@ def play_cmd(
         stopped = True
     finally:
         # The path was checked free (or --force given) before play began.
-        _save(scen, scenario_ref, save, match, seed)
+        _save(scen, scenario_ref, save, match, seed, overrides)
         cons.err.print(f"move log saved to {save}", highlight=False)
     if stopped:
         cons.err.print(f"stopped before the end; continue with: bearcli play {save}",
@@ -154,10 +156,11 @@ def _show_history(game, config, steps, bots) -> None:
         notify(bots, before, step, again.apply(step))
 
 
-def _save(scen, scenario_ref: Path | dict, save: Path, match: Match, seed: int) -> None:
+def _save(scen, scenario_ref: Path | dict, save: Path, match: Match, seed: int,
+          overrides: tuple[str, ...]) -> None:
     ref = scenario_ref if isinstance(scenario_ref, dict) else \
         os.path.relpath(scenario_ref.resolve(), save.resolve().parent)
     outcome = match.outcome
     text = movelog.dumps(scen.game.name, ref, [str(s) for s in match.steps], seed=seed,
-                         result=outcome.to_dict() if outcome else None)
+                         result=outcome.to_dict() if outcome else None, overrides=overrides)
     atomic.write_text(save, text, force=True)

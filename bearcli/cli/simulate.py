@@ -18,7 +18,8 @@ from bearcli.formats import scenario as scenario_fmt
 from bearcli.simulation import GameResult, Summary, simulate
 
 
-def _saver(scen: scenario_fmt.Scenario, scen_path: Path, out: Path, force: bool):
+def _saver(scen: scenario_fmt.Scenario, scen_path: Path, out: Path, force: bool,
+           overrides: tuple[str, ...]):
     ref = os.path.relpath(scen_path.resolve(), out.resolve())
     head = eventlog.header(scen.game.name, scen.fingerprint, len(scen.config.seats))
 
@@ -26,7 +27,7 @@ def _saver(scen: scenario_fmt.Scenario, scen_path: Path, out: Path, force: bool)
         stem = out / f"{result.index:05d}"
         atomic.write_text(stem.with_suffix(".yaml"), movelog.dumps(
             scen.game.name, ref, list(result.steps), seed=result.seed,
-            result=result.outcome.to_dict()), force=force)
+            result=result.outcome.to_dict(), overrides=overrides), force=force)
         atomic.write_text(Path(f"{stem}.events.jsonl"), eventlog.dumps(head, result.events),
                           force=force)
 
@@ -105,7 +106,7 @@ def simulate_cmd(
     on_result = None
     if save_logs is not None:
         _check_free(save_logs, games, force)
-        on_result = _saver(scen, scenario, save_logs, force)
+        on_result = _saver(scen, scenario, save_logs, force, tuple(settings))
     summary = Summary(scen, batch_seed, bot, rotate)
     interrupted = False
     try:

@@ -19,7 +19,7 @@ def validate_cmd(
     paths: list[Path] = typer.Argument(..., help="Files, or folders searched for *.yaml, "
                                        "*.yml and *.layout."),
 ) -> None:
-    """Check files; every problem is printed as FILE:LINE:COL: error: message [ruling]."""
+    """Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling."""
     cons = consoles.get(ctx)
     failed = 0
     files = checks.expand(paths)

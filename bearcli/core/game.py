@@ -128,6 +128,10 @@ class Game(ABC):
         """A game whose variants differ (Baerenspiel's memo game) overrides this."""
         return self.cooperative
 
+    def solve_key(self, state: Any) -> Any:
+        """What identifies a position for exact solving (drop turn counters and the like)."""
+        return state
+
     def measures(self, state: Any) -> dict[str, int]:
         """Per-game figures `simulate` averages, e.g. {"turns": 31}."""
         return {}

@@ -24,7 +24,8 @@ from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import yamlsrc
 
 FORMAT = "bearcli-moves/1"
-KEYS = frozenset({"format", "game", "scenario", "seed", "result", "moves", "title", "notes"})
+KEYS = frozenset({"format", "game", "scenario", "set", "seed", "result", "moves", "title",
+                  "notes"})
 UNFINISHED = "unfinished"
 
 
@@ -36,6 +37,7 @@ class MoveLog:
     result: object | None  # the expected outcome as written, or None
     result_at: Location | None
     file: str
+    overrides: tuple[str, ...] = ()  # `set:` KEY=VALUE settings applied to the scenario
 
 
 def parse(src: Source) -> MoveLog:
@@ -45,6 +47,11 @@ def parse(src: Source) -> MoveLog:
     fmt = src.get("format", FORMAT)
     if fmt != FORMAT:
         raise src.error(f"unknown format {fmt!r} (expected {FORMAT!r})", "format")
+    overrides = src.get("set", [])
+    if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
+        raise src.error("'set' is a list of KEY=VALUE settings", "set")
+    overrides = tuple(overrides)
+    places = tuple(src.loc("set", i) for i in range(len(overrides)))
     ref = src.get("scenario")
     if isinstance(ref, str):
         if src.read_relative is None:
@@ -54,9 +61,11 @@ def parse(src: Source) -> MoveLog:
         except BearError as exc:
             raise src.error(f"scenario {ref!r}: {exc.message}", "scenario") from None
         base = Path(shown).parent
-        scen = scenario_fmt.parse(yamlsrc.loads(text, shown, base))
+        scen = scenario_fmt.parse(scenario_fmt.with_overrides(
+            yamlsrc.loads(text, shown, base), overrides, places))
     elif isinstance(ref, dict):
-        scen = scenario_fmt.parse(src.child("scenario"))
+        scen = scenario_fmt.parse(scenario_fmt.with_overrides(src.child("scenario"), overrides,
+                                                              places))
     else:
         raise src.error("'scenario' must be a path or an inline mapping", "scenario")
     game = src.get("game", scen.game.name)
@@ -73,7 +82,7 @@ def parse(src: Source) -> MoveLog:
         moves.append((str(item).strip(), src.loc("moves", i)))
     seed = src.typed("seed", int, None)
     return MoveLog(scen, tuple(moves), seed, src.get("result", None),
-                   src.loc("result") if "result" in src.data else None, src.file)
+                   src.loc("result") if "result" in src.data else None, src.file, overrides)
 
 
 def load(path: Path) -> MoveLog:
@@ -121,9 +130,11 @@ def _flow(value: object) -> str:
 
 
 def dumps(game: str, scenario_ref: str | dict, moves: list[str], *, seed: int | None,
-          result: dict | str | None) -> str:
+          result: dict | str | None, overrides: tuple[str, ...] = ()) -> str:
     """A move log as YAML: fixed key order, one move a line (stable bytes, C3)."""
     body: dict = {"format": FORMAT, "game": game, "scenario": scenario_ref}
+    if overrides:
+        body["set"] = list(overrides)
     if seed is not None:
         body["seed"] = seed
     if result is not None:

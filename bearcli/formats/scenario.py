@@ -91,8 +91,13 @@ def load(path: Path, overrides: tuple[str, ...] = ()) -> Scenario:
     return parse(with_overrides(yamlsrc.load(path), overrides))
 
 
-def with_overrides(src: Source, overrides: tuple[str, ...]) -> Source:
-    """Apply `KEY=VALUE` settings from the command line (VALUE is YAML: `level=hard`)."""
+def with_overrides(src: Source, overrides: tuple[str, ...],
+                   places: tuple[Location | None, ...] = ()) -> Source:
+    """Apply `KEY=VALUE` settings (VALUE is YAML: `level=hard`) to a scenario's top level.
+
+    They come from `--set` on the command line (placed at `--set:N:COL`) or from a move log's
+    `set:` list (placed at its line), so a record of a game played with overrides replays.
+    """
     if not overrides:
         return src
     if not isinstance(src.data, dict):
@@ -100,13 +105,16 @@ def with_overrides(src: Source, overrides: tuple[str, ...]) -> Source:
     data = dict(src.data)
     locations = dict(src.locations)
     for n, item in enumerate(overrides, start=1):
-        key, sep, value = item.partition("=")
-        where = Location("--set", n, len(key) + 2)
-        if not sep or not key.strip():
+        at = places[n - 1] if n <= len(places) else None
+        key, sep, value = (item if isinstance(item, str) else "").partition("=")
+        key = key.strip()
+        if not sep or not key:
             raise InputError(f"--set takes KEY=VALUE, not {item!r}",
-                             location=Location("--set", n, 1))
-        parsed = yamlsrc.loads(value, "--set").data if value.strip() else None
-        data[key.strip()] = parsed
-        locations = {p: loc for p, loc in locations.items() if p[:1] != (key.strip(),)}
-        locations[(key.strip(),)] = where
+                             location=at or Location("--set", n, 1))
+        where = at or Location("--set", n, len(key) + 2)
+        parsed = yamlsrc.loads(value, where.file).data if value.strip() else None
+        data[key] = parsed
+        path = src.path + (key,)
+        locations = {p: loc for p, loc in locations.items() if p[:len(path)] != path}
+        locations[path] = where
     return replace(src, data=data, locations=locations)

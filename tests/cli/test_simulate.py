@@ -72,3 +72,18 @@ def test_human_seats_need_a_bot_to_simulate(cli, tmp_path):
     ran = cli("simulate", "h.yaml", "-n", "1")
     assert ran.code == 1 and "seat 1 is human" in ran.err
     assert cli("simulate", "h.yaml", "-n", "1", "--bot", "random").code == 0
+
+
+def test_set_overrides_a_scenario_key_and_saved_logs_carry_it(cli, tmp_path):
+    normal = json.loads(cli("simulate", CLASSIC, "-n", "10", "--json").out)
+    hard = cli("simulate", CLASSIC, "-n", "10", "--json", "--set", "level=hard",
+               "--save-logs", "logs")
+    assert hard.code == 0 and json.loads(hard.out)["fingerprint"] != normal["fingerprint"]
+    assert "set:\n- level=hard\n" in (tmp_path / "logs/00001.yaml").read_text()
+    ran = cli("replay", "logs/00001.yaml", "--check", "logs/00001.events.jsonl")
+    assert ran.code == 0, ran.err
+    bad = cli("simulate", CLASSIC, "-n", "1", "--set", "level=extreme")
+    assert bad.code == 1
+    assert bad.err.startswith("--set:1:7: error: level must be normal or hard, not 'extreme'")
+    assert cli("simulate", CLASSIC, "-n", "1", "--set", "level").err.startswith(
+        "--set:1:1: error: --set takes KEY=VALUE")

@@ -171,6 +171,12 @@ class SlidingBears(Game):
     def measures(self, state: State) -> dict[str, int]:
         return {"turns": state.turn}
 
+    def solve_key(self, state: State):
+        # The turn count and the deciding seat never change what can happen next (SB9: the
+        # seats are one team), so positions that differ only there are the same position.
+        return (state.cells, state.bears, state.phase, state.bear_face, state.weather,
+                state.termination)
+
     def describe(self, state: State) -> str:
         from bearcli.games.sliding_bears.board import text_board
         return text_board(state.cfg, state)
