@@ -1,0 +1,161 @@
+"""The memo game (BS14): pairs of animal, obstacle and bear cards on a 10 x 5 grid a1-j5.
+
+A turn flips two face-down cards; a pair is kept and the same seat flips again, otherwise both
+turn back and the next seat plays. A card's identity is a chance step the first time it turns
+up (RULINGS C2); once seen it is known and flipping it again shows it with no chance step.
+With `pairs: n` the first n identities of MEMO_KINDS are dealt to the first 2n squares
+(a1, b1, ... j1, a2, ...): P-BS9.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from bearcli.core.events import event
+from bearcli.core.game import CHANCE, TERMINAL
+from bearcli.core.outcome import Outcome
+from bearcli.games.baerenspiel.notation import MEMO_KINDS, Flip, Shows
+from bearcli.games.baerenspiel.params import BSConfig
+
+COLUMNS = "abcdefghij"
+WIDTH, HEIGHT = 10, 5
+DONE = "all-pairs-taken"
+
+
+@dataclass(frozen=True)
+class MemoState:
+    cfg: BSConfig = field(repr=False, compare=False)
+    known: tuple[str | None, ...]  # identity of each card once seen
+    taken: tuple[bool, ...]  # pairs kept leave the grid
+    left: tuple[int, ...]  # unseen cards per identity (MEMO_KINDS order)
+    phase: str  # flip | shows | over
+    seat: int
+    turn: int
+    pairs: tuple[int, ...]  # pairs kept per seat
+    up: tuple[int, ...] = ()  # the cards face up in this flip pair
+    pending: int | None = None
+    flips: int = 0
+    termination: str | None = None
+
+
+def square_name(i: int) -> str:
+    return COLUMNS[i % WIDTH] + str(i // WIDTH + 1)
+
+
+def parse_square(text: str, cards: int) -> int | None:
+    if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "12345":
+        return None
+    i = (int(text[1]) - 1) * WIDTH + COLUMNS.index(text[0])
+    return i if i < cards else None
+
+
+def initial_state(game, cfg: BSConfig):
+    n = cfg.pairs
+    cards = 2 * n
+    state = MemoState(cfg, (None,) * cards, (False,) * cards,
+                      tuple(2 if i < n else 0 for i in range(len(MEMO_KINDS))), "flip", 0, 1,
+                      (0,) * len(cfg.seats))
+    return state, (event("game-started", game=game.name, variant="memo", seats=len(cfg.seats),
+                         pairs=n, cards=cards),)
+
+
+def actor(state: MemoState) -> int:
+    if state.phase == "over":
+        return TERMINAL
+    return CHANCE if state.phase == "shows" else state.seat
+
+
+def chance_outcomes(state: MemoState) -> list:
+    if state.phase != "shows":
+        return []
+    name = square_name(state.pending)
+    return [(Shows(name, k), n) for k, n in zip(MEMO_KINDS, state.left, strict=True) if n]
+
+
+def legal_steps(state: MemoState) -> list:
+    if state.phase != "flip":
+        return []
+    return [Flip(square_name(i)) for i in range(len(state.known))
+            if not state.taken[i] and i not in state.up]
+
+
+def apply(game, state: MemoState, step):
+    if state.phase == "over":
+        raise game.refuse(step, "all pairs are taken; the game is over", "BS14")
+    if state.phase == "shows":
+        name = square_name(state.pending)
+        if not isinstance(step, Shows) or step.square != name:
+            raise game.refuse(step, f"the card on {name} is being turned over; what it shows "
+                                    f"comes next ({name} is KIND)", "C2")
+        if step.kind not in MEMO_KINDS or state.left[MEMO_KINDS.index(step.kind)] == 0:
+            raise game.refuse(step, _why_not(state, step.kind), "BS14")
+        k = MEMO_KINDS.index(step.kind)
+        left = state.left[:k] + (state.left[k] - 1,) + state.left[k + 1:]
+        known = _set(state.known, state.pending, step.kind)
+        new = replace(state, known=known, left=left, phase="flip", pending=None)
+        return _shown(new, state.pending, [])
+    if not isinstance(step, Flip):
+        raise game.refuse(step, "the memo game is played by flipping cards (flip SQ)", "BS14")
+    sq = parse_square(step.square, len(state.known))
+    if sq is None:
+        last = square_name(len(state.known) - 1)
+        raise game.refuse(step, f"{step.square} holds no card (this game lays a1-{last})", "BS14")
+    if state.taken[sq]:
+        raise game.refuse(step, f"the card on {step.square} was taken as part of a pair", "BS14")
+    if sq in state.up:
+        raise game.refuse(step, f"the card on {step.square} is already face up", "BS14")
+    new = replace(state, flips=state.flips + 1)
+    if state.known[sq] is None:
+        return replace(new, phase="shows", pending=sq), ()
+    # A card seen before shows what it showed then: no chance step (C2 draws only the unseen).
+    return _shown(new, sq, [])
+
+
+def _shown(state: MemoState, sq: int, events: list):
+    events = list(events)
+    events.append(event("card-flipped", seat=state.seat + 1, square=square_name(sq),
+                        card=state.known[sq]))
+    up = state.up + (sq,)
+    if len(up) < 2:
+        return replace(state, up=up), tuple(events)
+    a, b = up
+    if state.known[a] == state.known[b]:
+        taken = _set(_set(state.taken, a, True), b, True)
+        pairs = _set(state.pairs, state.seat, state.pairs[state.seat] + 1)
+        events.append(event("pair-taken", seat=state.seat + 1, card=state.known[a],
+                            squares=[square_name(a), square_name(b)],
+                            pairs=pairs[state.seat]))
+        new = replace(state, taken=taken, pairs=pairs, up=())
+        if all(taken):
+            best = max(pairs)
+            events.append(event("game-ended", result="over", termination=DONE, pairs=list(pairs),
+                                winners=[i + 1 for i, p in enumerate(pairs) if p == best]))
+            return replace(new, phase="over", termination=DONE), tuple(events)
+        return new, tuple(events)
+    nxt = (state.seat + 1) % len(state.cfg.seats)
+    events.append(event("cards-turned-back", seat=state.seat + 1,
+                        squares=[square_name(a), square_name(b)], next_seat=nxt + 1))
+    return replace(state, up=(), seat=nxt, turn=state.turn + 1), tuple(events)
+
+
+def outcome(state: MemoState) -> Outcome | None:
+    if state.termination is None:
+        return None
+    best = max(state.pairs)
+    return Outcome(DONE, tuple(i for i, p in enumerate(state.pairs) if p == best), state.pairs)
+
+
+def measures(state: MemoState) -> dict[str, int]:
+    return {"turns": state.turn, "flips": state.flips}
+
+
+def _why_not(state: MemoState, kind: str) -> str:
+    n = state.cfg.pairs
+    if kind not in MEMO_KINDS[:n]:
+        return (f"{kind!r} is not a card of this memo game ({n} pair(s): "
+                f"{', '.join(MEMO_KINDS[:min(n, 4)])}{', ...' if n > 4 else ''})")
+    return f"both {kind} cards have already turned up"
+
+
+def _set(values: tuple, i: int, v) -> tuple:
+    return values[:i] + (v,) + values[i + 1:]

@@ -1,0 +1,45 @@
+"""Small Baerenspiel positions for the ruling tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from bearcli.core.errors import IllegalStep
+from bearcli.core.runner import Match
+from tests.conftest import load_scenario_text
+
+
+def scenario(seats: int = 1, variant: str = "forest", extra: str = ""):
+    text = (f"game: baerenspiel\nvariant: {variant}\nseats: [{', '.join(['random'] * seats)}]\n"
+            f"{extra}")
+    return load_scenario_text(text)
+
+
+def match(moves=(), seats: int = 1, variant: str = "forest", extra: str = "") -> Match:
+    scen = scenario(seats, variant, extra)
+    m = Match(scen.game, scen.config)
+    play(m, *moves)
+    return m
+
+
+def play(m: Match, *moves: str) -> list:
+    logged = []
+    for text in moves:
+        logged.extend(m.apply_text(text))
+    return logged
+
+
+def refused(m: Match, text: str, ruling: str) -> IllegalStep:
+    with pytest.raises(IllegalStep) as info:
+        m.apply_text(text)
+    assert info.value.ruling == ruling, info.value.headline()
+    return info.value
+
+
+def types(logged) -> list[str]:
+    return [le.event.type for le in logged]
+
+
+def cell(m: Match, square: str) -> str:
+    from bearcli.games.baerenspiel.forest import parse_square
+    return m.state.cells[parse_square(square)]
