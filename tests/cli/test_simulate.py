@@ -87,3 +87,22 @@ def test_set_overrides_a_scenario_key_and_saved_logs_carry_it(cli, tmp_path):
     assert bad.err.startswith("--set:1:7: error: level must be normal or hard, not 'extreme'")
     assert cli("simulate", CLASSIC, "-n", "1", "--set", "level").err.startswith(
         "--set:1:1: error: --set takes KEY=VALUE")
+
+
+def test_ctrl_c_keeps_the_games_already_played(cli, tmp_path, monkeypatch):
+    import bearcli.simulation as sim
+
+    real = sim.Summary.add
+
+    def add_then_interrupt(self, result):
+        real(self, result)
+        if self.games == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim.Summary, "add", add_then_interrupt)
+    ran = cli("simulate", CLASSIC, "-n", "10", "--json", "--save-logs", "logs")
+    assert ran.code == 130
+    assert json.loads(ran.out)["games"] == 3
+    assert "interrupted after 3 of 10 games" in ran.err
+    assert sorted(p.name for p in (tmp_path / "logs").iterdir())[:2] == [
+        "00001.events.jsonl", "00001.yaml"]

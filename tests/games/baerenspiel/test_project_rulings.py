@@ -1,4 +1,4 @@
-"""The project rulings of docs/rules/baerenspiel.md (P-BS1 ...), allowed and refused sides."""
+"""The project rulings of docs/rules.md (P-BS1 ...), allowed and refused sides."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The project rulings of docs/rules/bear-down.md (P-BD1 ...), where the rulebook is silent."""
+"""The project rulings of docs/rules.md (P-BD1 ...), where the rulebook is silent."""
 
 from __future__ import annotations
 

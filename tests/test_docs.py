@@ -1,0 +1,45 @@
+"""The README's tour shows real output: the commands it quotes still print exactly that."""
+
+from __future__ import annotations
+
+import re
+
+from tests.conftest import ROOT
+
+README = (ROOT / "README.md").read_text()
+
+
+def _block_after(command: str) -> list[str]:
+    start = README.index(f"$ {command}\n") + len(command) + 3
+    return README[start:README.index("```", start)].splitlines()
+
+
+def test_disputed_game_error_is_as_shown(cli):
+    shown = _block_after("bearcli replay docs/examples/disputed-game.yaml")
+    ran = cli("replay", str(ROOT / "docs/examples/disputed-game.yaml"))
+    actual = ran.err.replace(str(ROOT) + "/", "").splitlines()
+    assert ran.code == 1
+    assert actual[:-1] == shown[:-1]  # the README shortens the list of legal steps
+    assert actual[-1].startswith(shown[-1].split(" ...")[0])
+
+
+def test_demo_table_is_as_shown(cli):
+    shown = _block_after("bearcli simulate scenarios/sliding-bears/classic.yaml --games 200 "
+                         "--seed 1")
+    ran = cli("simulate", str(ROOT / "scenarios/sliding-bears/classic.yaml"), "--games", "200",
+              "--seed", "1")
+    assert ran.out.splitlines() == shown
+
+
+def test_every_ruling_id_cited_in_the_docs_exists():
+    rulings = (ROOT.parent / "shared/rules/RULINGS.md")
+    known = set(re.findall(r"\*\*([A-Z]{1,2}\d+) ", rulings.read_text())) if rulings.exists() \
+        else set()
+    project = set(re.findall(r"\*\*(P-[A-Z]+\d+)", (ROOT / "docs/rules.md").read_text()))
+    project |= set(re.findall(r"\| (P-[A-Z]+\d+) \|", (ROOT / "docs/rules.md").read_text()))
+    cited = set(re.findall(r"\b(P-[A-Z]+\d+|SB\d+|BD\d+|BS\d+)\b",
+                           " ".join(p.read_text() for p in (ROOT / "docs").glob("*.md"))))
+    missing = {c for c in cited if c.startswith("P-") and c not in project}
+    assert not missing, f"project rulings cited but not defined in docs/rules.md: {missing}"
+    if known:
+        assert {c for c in cited if not c.startswith("P-")} <= known
