@@ -45,8 +45,14 @@ def game_seed(batch_seed: int, index: int) -> int:
     return derive_seed(batch_seed, "game", index)
 
 
-def play_one(scenario: Scenario, seed: int, index: int = 1, bot: str | None = None,
-             keep: bool = True, rotation: int = 0) -> GameResult:
+def play_one(
+    scenario: Scenario,
+    seed: int,
+    index: int = 1,
+    bot: str | None = None,
+    keep: bool = True,
+    rotation: int = 0,
+) -> GameResult:
     config = scenario.config
     if rotation:
         seats = config.seats
@@ -54,21 +60,37 @@ def play_one(scenario: Scenario, seed: int, index: int = 1, bot: str | None = No
     match = Match(scenario.game, config)
     bots = make_bots(scenario.game, config, seed, bot)
     outcome = play_out(match, bots, chance_rng(seed))
-    return GameResult(index, seed, outcome, scenario.game.measures(match.state),
-                      tuple(str(s) for s in match.steps) if keep else (),
-                      tuple(match.events) if keep else (), rotation)
+    return GameResult(
+        index,
+        seed,
+        outcome,
+        scenario.game.measures(match.state),
+        tuple(str(s) for s in match.steps) if keep else (),
+        tuple(match.events) if keep else (),
+        rotation,
+    )
 
 
 def _play_chunk(args) -> list[GameResult]:
     scenario, batch_seed, indices, bot, keep, rotate = args
     n = len(scenario.config.seats)
-    return [play_one(scenario, game_seed(batch_seed, i), i, bot, keep,
-                     (i - 1) % n if rotate else 0) for i in indices]
+    return [
+        play_one(scenario, game_seed(batch_seed, i), i, bot, keep, (i - 1) % n if rotate else 0)
+        for i in indices
+    ]
 
 
-def run_batch(scenario: Scenario, games: int, batch_seed: int, *, bot: str | None = None,
-              workers: int = 1, keep: bool = False, rotate: bool = False,
-              chunk: int = 25) -> Iterator[GameResult]:
+def run_batch(
+    scenario: Scenario,
+    games: int,
+    batch_seed: int,
+    *,
+    bot: str | None = None,
+    workers: int = 1,
+    keep: bool = False,
+    rotate: bool = False,
+    chunk: int = 25,
+) -> Iterator[GameResult]:
     """Yield results in game order (1..games), computed in `workers` processes.
 
     With `rotate`, game i shifts the seat list by i-1, so no entry keeps seat 1.
@@ -140,36 +162,59 @@ class Summary:
         seats = []
         for i, seat in enumerate(sc.config.seats):
             wins = self.seat_wins[i] if self.seat_wins else 0
-            entry = {"seat": i + 1, "name": seat.name, "bot": self.bot or seat.bot,
-                     "wins": wins, "win_rate": _r(wins / self.games) if self.games else 0.0}
+            entry = {
+                "seat": i + 1,
+                "name": seat.name,
+                "bot": self.bot or seat.bot,
+                "wins": wins,
+                "win_rate": _r(wins / self.games) if self.games else 0.0,
+            }
             scores = self.seat_scores[i] if self.seat_scores else []
             if scores:
                 entry["score_mean"] = _r(statistics.fmean(scores))
                 entry["score_sd"] = _r(statistics.pstdev(scores))
             seats.append(entry)
-        measures = {k: {"mean": _r(statistics.fmean(v)), "min": min(v), "max": max(v)}
-                    for k, v in sorted((self.measures or {}).items())}
+        measures = {
+            k: {"mean": _r(statistics.fmean(v)), "min": min(v), "max": max(v)}
+            for k, v in sorted((self.measures or {}).items())
+        }
         return {
-            "game": sc.game.name, "scenario": sc.title, "fingerprint": sc.fingerprint,
-            "games": self.games, "seed": self.seed, "rotate": self.rotate,
+            "game": sc.game.name,
+            "scenario": sc.title,
+            "fingerprint": sc.fingerprint,
+            "games": self.games,
+            "seed": self.seed,
+            "rotate": self.rotate,
             "cooperative": sc.game.is_cooperative(sc.config),
-            "wins": self.wins, "win_rate": _r(self.wins / self.games) if self.games else 0.0,
-            "win_rate_ci95": [_r(lo), _r(hi)], "seats": seats, "measures": measures,
+            "wins": self.wins,
+            "win_rate": _r(self.wins / self.games) if self.games else 0.0,
+            "win_rate_ci95": [_r(lo), _r(hi)],
+            "seats": seats,
+            "measures": measures,
             "terminations": dict(sorted((self.terminations or {}).items())),
         }
 
 
-def simulate(scenario: Scenario, games: int, seed: int, *, bot: str | None = None,
-             workers: int = 1, keep: bool = False, rotate: bool = False,
-             on_result: Callable[[GameResult], None] | None = None,
-             summary: Summary | None = None) -> Summary:
+def simulate(
+    scenario: Scenario,
+    games: int,
+    seed: int,
+    *,
+    bot: str | None = None,
+    workers: int = 1,
+    keep: bool = False,
+    rotate: bool = False,
+    on_result: Callable[[GameResult], None] | None = None,
+    summary: Summary | None = None,
+) -> Summary:
     """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once).
 
     Pass `summary` to keep the figures of the games done so far if the batch is interrupted.
     """
     summary = summary or Summary(scenario, seed, bot, rotate)
-    for result in run_batch(scenario, games, seed, bot=bot, workers=workers, keep=keep,
-                            rotate=rotate):
+    for result in run_batch(
+        scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate
+    ):
         summary.add(result)
         if on_result:
             on_result(result)

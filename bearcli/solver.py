@@ -33,8 +33,10 @@ class Solution:
 
 def solve(game: Game, config: Config, max_positions: int = 1_000_000) -> Solution:
     if not game.is_cooperative(config):
-        raise BearError(f"{game.title} ({game.name}) is not cooperative: exact solving finds a "
-                        "team's best win probability")
+        raise BearError(
+            f"{game.title} ({game.name}) is not cooperative: exact solving finds a "
+            "team's best win probability"
+        )
     start, _ = game.initial_state(config)
     index: dict = {}
     kinds: list[int] = []  # 0 decision, 1 chance, 2 won, 3 lost
@@ -65,9 +67,11 @@ def solve(game: Game, config: Config, max_positions: int = 1_000_000) -> Solutio
                 j = index.get(key)
                 if j is None:
                     if len(states) >= max_positions:
-                        raise TooLarge(f"more than {max_positions} reachable positions; this "
-                                       "board is too large to solve exactly (raise "
-                                       "--max-positions, or measure it with simulate)")
+                        raise TooLarge(
+                            f"more than {max_positions} reachable positions; this "
+                            "board is too large to solve exactly (raise "
+                            "--max-positions, or measure it with simulate)"
+                        )
                     j = index[key] = len(states)
                     states.append(child)
                 out.append((j, p))
@@ -78,8 +82,16 @@ def solve(game: Game, config: Config, max_positions: int = 1_000_000) -> Solutio
         i += 1
     values, iterations = _iterate(kinds, edges)
     first = _first_decision(kinds, edges, labels)
-    firsts = tuple(sorted(((labels[first][k], values[j]) for k, (j, _) in enumerate(edges[first])),
-                          key=lambda item: (-item[1], item[0]))) if first is not None else ()
+    firsts = (
+        tuple(
+            sorted(
+                ((labels[first][k], values[j]) for k, (j, _) in enumerate(edges[first])),
+                key=lambda item: (-item[1], item[0]),
+            )
+        )
+        if first is not None
+        else ()
+    )
     return Solution(len(kinds), iterations, values[0], firsts)
 
 

@@ -12,8 +12,9 @@ from bearcli.formats import scenario as scenario_fmt
 from bearcli.simulation import play_one
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = {name: sorted((ROOT / "scenarios" / name).glob("*.yaml"))[0]
-             for name in registry.names()}
+SCENARIOS = {
+    name: sorted((ROOT / "scenarios" / name).glob("*.yaml"))[0] for name in registry.names()
+}
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
@@ -25,8 +26,9 @@ def test_one_game(benchmark, name, bot):
     benchmark(lambda: play_one(scen, next(seeds), bot=bot, keep=False))
 
 
-@pytest.mark.parametrize("record", sorted((ROOT / "replays").rglob("*.yaml"))[:3],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "record", sorted((ROOT / "replays").rglob("*.yaml"))[:3], ids=lambda p: p.stem
+)
 def test_replay_and_event_log(benchmark, record):
     log = movelog.load(record)
 

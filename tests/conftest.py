@@ -32,14 +32,13 @@ class Cli:
 
     def __call__(self, *args: str, input: str | None = None) -> Ran:
         out, err = io.StringIO(), io.StringIO()
-        consoles = Consoles(Console(file=out, width=100, no_color=True, soft_wrap=True),
-                            Console(file=err, width=100, no_color=True, soft_wrap=True,
-                                    highlight=False))
+        consoles = Consoles(
+            Console(file=out, width=100, no_color=True, soft_wrap=True),
+            Console(file=err, width=100, no_color=True, soft_wrap=True, highlight=False),
+        )
         runner = CliRunner()
-        result = runner.invoke(app, list(args), input=input, obj=consoles,
-                               catch_exceptions=False)
-        return Ran(result.exit_code, result.stdout + out.getvalue(),
-                   result.stderr + err.getvalue())
+        result = runner.invoke(app, list(args), input=input, obj=consoles, catch_exceptions=False)
+        return Ran(result.exit_code, result.stdout + out.getvalue(), result.stderr + err.getvalue())
 
 
 @pytest.fixture

@@ -18,8 +18,11 @@ from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.formats import scenario as scenario_fmt
 from tests.conftest import ROOT
 
-CASES = [(name, path) for name in registry.names()
-         for path in sorted((ROOT / "scenarios" / name).glob("*.yaml"))]
+CASES = [
+    (name, path)
+    for name in registry.names()
+    for path in sorted((ROOT / "scenarios" / name).glob("*.yaml"))
+]
 
 
 def test_every_game_ships_a_scenario():
@@ -31,8 +34,10 @@ def test_every_game_ships_a_scenario():
 def test_random_play_keeps_the_protocol(name, path, seed):
     scen = scenario_fmt.load(path)
     game = scen.game
-    config = dataclasses.replace(scen.config, seats=tuple(
-        dataclasses.replace(s, bot="random", options=()) for s in scen.config.seats))
+    config = dataclasses.replace(
+        scen.config,
+        seats=tuple(dataclasses.replace(s, bot="random", options=()) for s in scen.config.seats),
+    )
     match = Match(game, config)
     bots = make_bots(game, config, seed)
     rng = chance_rng(seed)

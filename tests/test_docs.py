@@ -11,7 +11,7 @@ README = (ROOT / "README.md").read_text()
 
 def _block_after(command: str) -> list[str]:
     start = README.index(f"$ {command}\n") + len(command) + 3
-    return README[start:README.index("```", start)].splitlines()
+    return README[start : README.index("```", start)].splitlines()
 
 
 def test_disputed_game_error_is_as_shown(cli):
@@ -24,21 +24,33 @@ def test_disputed_game_error_is_as_shown(cli):
 
 
 def test_demo_table_is_as_shown(cli):
-    shown = _block_after("bearcli simulate scenarios/sliding-bears/classic.yaml --games 200 "
-                         "--seed 1")
-    ran = cli("simulate", str(ROOT / "scenarios/sliding-bears/classic.yaml"), "--games", "200",
-              "--seed", "1")
+    shown = _block_after(
+        "bearcli simulate scenarios/sliding-bears/classic.yaml --games 200 --seed 1"
+    )
+    ran = cli(
+        "simulate",
+        str(ROOT / "scenarios/sliding-bears/classic.yaml"),
+        "--games",
+        "200",
+        "--seed",
+        "1",
+    )
     assert ran.out.splitlines() == shown
 
 
 def test_every_ruling_id_cited_in_the_docs_exists():
-    rulings = (ROOT.parent / "shared/rules/RULINGS.md")
-    known = set(re.findall(r"\*\*([A-Z]{1,2}\d+) ", rulings.read_text())) if rulings.exists() \
-        else set()
+    rulings = ROOT.parent / "shared/rules/RULINGS.md"
+    known = (
+        set(re.findall(r"\*\*([A-Z]{1,2}\d+) ", rulings.read_text())) if rulings.exists() else set()
+    )
     project = set(re.findall(r"\*\*(P-[A-Z]+\d+)", (ROOT / "docs/rules.md").read_text()))
     project |= set(re.findall(r"\| (P-[A-Z]+\d+) \|", (ROOT / "docs/rules.md").read_text()))
-    cited = set(re.findall(r"\b(P-[A-Z]+\d+|SB\d+|BD\d+|BS\d+)\b",
-                           " ".join(p.read_text() for p in (ROOT / "docs").glob("*.md"))))
+    cited = set(
+        re.findall(
+            r"\b(P-[A-Z]+\d+|SB\d+|BD\d+|BS\d+)\b",
+            " ".join(p.read_text() for p in (ROOT / "docs").glob("*.md")),
+        )
+    )
     missing = {c for c in cited if c.startswith("P-") and c not in project}
     assert not missing, f"project rulings cited but not defined in docs/rules.md: {missing}"
     if known:

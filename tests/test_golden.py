@@ -24,8 +24,9 @@ def _event_log(path) -> str:
     log = movelog.load(path)
     match = movelog.replay(log)
     scen = log.scenario
-    return eventlog.dumps(eventlog.header(scen.game.name, scen.fingerprint,
-                                          len(scen.config.seats)), match.events)
+    return eventlog.dumps(
+        eventlog.header(scen.game.name, scen.fingerprint, len(scen.config.seats)), match.events
+    )
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}--{p.stem}")
@@ -37,5 +38,6 @@ def test_golden_replay(path, snapshot):
 
 def test_there_are_golden_records_for_every_game():
     from bearcli.core import registry
+
     games = {p.relative_to(ROOT / "replays").parts[0] for p in RECORDS}
     assert set(registry.names()) <= games

@@ -62,9 +62,9 @@ def test_budget_and_competitive_games_are_refused():
 
 def test_solve_command(cli, tmp_path):
     (tmp_path / "tiny.yaml").write_text(TINY)
-    ran = cli("solve", "tiny.yaml", "--set", "params={weather_die: [wind, wind, wind, wind, "
-              "wind, wind]}")
+    ran = cli(
+        "solve", "tiny.yaml", "--set", "params={weather_die: [wind, wind, wind, wind, wind, wind]}"
+    )
     assert ran.code == 0 and "100.00%" in ran.out
-    big = cli("solve", str(ROOT / "scenarios/sliding-bears/classic.yaml"),
-              "--max-positions", "100")
+    big = cli("solve", str(ROOT / "scenarios/sliding-bears/classic.yaml"), "--max-positions", "100")
     assert big.code == 1 and "too large to solve exactly" in big.err

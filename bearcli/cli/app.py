@@ -33,8 +33,11 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+def root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     """Play, simulate, validate and replay bear board games."""
 
 

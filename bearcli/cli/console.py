@@ -22,9 +22,10 @@ class Consoles:
 def default() -> Consoles:
     # Consoles follow sys.stdout/stderr at call time (CliRunner swaps them).
     no_color = "NO_COLOR" in os.environ
-    return Consoles(Console(file=sys.stdout, no_color=no_color, soft_wrap=True),
-                    Console(file=sys.stderr, no_color=no_color, soft_wrap=True,
-                            highlight=False))
+    return Consoles(
+        Console(file=sys.stdout, no_color=no_color, soft_wrap=True),
+        Console(file=sys.stderr, no_color=no_color, soft_wrap=True, highlight=False),
+    )
 
 
 def get(ctx: typer.Context) -> Consoles:

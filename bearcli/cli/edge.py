@@ -36,8 +36,13 @@ def command(fn: Callable) -> Callable:
         except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence
-            err.print(escape(f"error: internal error: {type(exc).__name__}: {exc} "
-                             "(this is a bug in bearcli; please report it)"), highlight=False)
+            err.print(
+                escape(
+                    f"error: internal error: {type(exc).__name__}: {exc} "
+                    "(this is a bug in bearcli; please report it)"
+                ),
+                highlight=False,
+            )
             raise typer.Exit(Exit.INTERNAL) from None
 
     return wrapper

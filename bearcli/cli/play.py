@@ -57,18 +57,28 @@ def _ask(cons, game, match: Match, who: str) -> str:
 @command
 def play_cmd(
     ctx: typer.Context,
-    scenario: Path = typer.Argument(..., help="Scenario YAML file, or a saved move log to "
-                                    "continue."),
-    seed: int | None = typer.Option(None, "--seed", "-s", help="Seed for dice and bots "
-                                    "(default: the scenario's)."),
-    save: Path | None = typer.Option(None, "--save", help="Where to write the move log "
-                                     "(default: SCENARIO-seedS.moves.yaml here, never "
-                                     "overwriting)."),
+    scenario: Path = typer.Argument(
+        ..., help="Scenario YAML file, or a saved move log to continue."
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", "-s", help="Seed for dice and bots (default: the scenario's)."
+    ),
+    save: Path | None = typer.Option(
+        None,
+        "--save",
+        help="Where to write the move log "
+        "(default: SCENARIO-seedS.moves.yaml here, never "
+        "overwriting).",
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite the --save file."),
-    settings: list[str] = typer.Option([], "--set", help="Override a scenario key, e.g. "
-                                       "--set level=hard (repeatable)."),
-    manual_chance: bool = typer.Option(False, "--manual-chance", help="Type the dice and "
-                                       "cards yourself (transcribing a table game)."),
+    settings: list[str] = typer.Option(
+        [], "--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."
+    ),
+    manual_chance: bool = typer.Option(
+        False,
+        "--manual-chance",
+        help="Type the dice and cards yourself (transcribing a table game).",
+    ),
 ) -> None:
     """Play interactively: the board in colour, steps typed in the notation."""
     cons = consoles.get(ctx)
@@ -93,8 +103,9 @@ def play_cmd(
         stem = scenario.name.removesuffix(".yaml").removesuffix(".moves")
         save = _free_name(Path(f"{stem}-seed{seed}.moves.yaml"))
     elif save.exists() and not force:
-        raise InputError("file exists; pass --force to overwrite it",
-                         location=Location(str(save), 1, 1))
+        raise InputError(
+            "file exists; pass --force to overwrite it", location=Location(str(save), 1, 1)
+        )
     bots = make_bots(game, scen.config, seed)
     if match.steps:  # a continued game: let the bots see what was played (memo bots remember)
         _show_history(game, scen.config, match.steps, bots)
@@ -140,8 +151,9 @@ def play_cmd(
         _save(scen, scenario_ref, save, match, seed, overrides)
         cons.err.print(f"move log saved to {save}", highlight=False)
     if stopped:
-        cons.err.print(f"stopped before the end; continue with: bearcli play {save}",
-                       highlight=False)
+        cons.err.print(
+            f"stopped before the end; continue with: bearcli play {save}", highlight=False
+        )
         raise typer.Exit(Exit.INTERRUPTED)
     cons.out.print(render(match.state))
     outcome = match.outcome
@@ -156,11 +168,21 @@ def _show_history(game, config, steps, bots) -> None:
         notify(bots, before, step, again.apply(step))
 
 
-def _save(scen, scenario_ref: Path | dict, save: Path, match: Match, seed: int,
-          overrides: tuple[str, ...]) -> None:
-    ref = scenario_ref if isinstance(scenario_ref, dict) else \
-        os.path.relpath(scenario_ref.resolve(), save.resolve().parent)
+def _save(
+    scen, scenario_ref: Path | dict, save: Path, match: Match, seed: int, overrides: tuple[str, ...]
+) -> None:
+    ref = (
+        scenario_ref
+        if isinstance(scenario_ref, dict)
+        else os.path.relpath(scenario_ref.resolve(), save.resolve().parent)
+    )
     outcome = match.outcome
-    text = movelog.dumps(scen.game.name, ref, [str(s) for s in match.steps], seed=seed,
-                         result=outcome.to_dict() if outcome else None, overrides=overrides)
+    text = movelog.dumps(
+        scen.game.name,
+        ref,
+        [str(s) for s in match.steps],
+        seed=seed,
+        result=outcome.to_dict() if outcome else None,
+        overrides=overrides,
+    )
     atomic.write_text(save, text, force=True)

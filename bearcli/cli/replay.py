@@ -23,10 +23,12 @@ def event_log_text(log: movelog.MoveLog, match) -> str:
 def replay_cmd(
     ctx: typer.Context,
     moves: Path = typer.Argument(..., help="Move log YAML file."),
-    events: str | None = typer.Option(None, "--events", help="Write the event log to PATH "
-                                      "('-' for stdout)."),
-    check: Path | None = typer.Option(None, "--check", help="Compare with an expected event "
-                                      "log; exit 1 at the first difference."),
+    events: str | None = typer.Option(
+        None, "--events", help="Write the event log to PATH ('-' for stdout)."
+    ),
+    check: Path | None = typer.Option(
+        None, "--check", help="Compare with an expected event log; exit 1 at the first difference."
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite the --events file."),
 ) -> None:
     """Replay a game record step by step; an illegal step stops it with the ruling broken."""
@@ -43,13 +45,22 @@ def replay_cmd(
         expected = yamlsrc.read_text(check)
         diff = eventlog.first_difference(expected, text)
         if diff is not None:
-            raise CheckFailed(f"the replay's event log differs at {diff.describe()}",
-                              location=Location(str(check), diff.line, 1))
+            raise CheckFailed(
+                f"the replay's event log differs at {diff.describe()}",
+                location=Location(str(check), diff.line, 1),
+            )
     outcome = match.outcome
     result = "unfinished" if outcome is None else outcome.termination
-    winners = "" if outcome is None or not outcome.winners else \
-        " winners " + ", ".join(f"seat {w + 1}" for w in outcome.winners)
+    winners = (
+        ""
+        if outcome is None or not outcome.winners
+        else " winners " + ", ".join(f"seat {w + 1}" for w in outcome.winners)
+    )
     where = cons.err if events == "-" else cons.out
     checked = f"; matches {check}" if check is not None else ""
-    where.print(f"{moves}: {len(log.moves)} moves replayed, {len(match.events)} events, "
-                f"result {result}{winners}{checked}", highlight=False, markup=False)
+    where.print(
+        f"{moves}: {len(log.moves)} moves replayed, {len(match.events)} events, "
+        f"result {result}{winners}{checked}",
+        highlight=False,
+        markup=False,
+    )

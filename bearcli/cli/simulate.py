@@ -18,18 +18,29 @@ from bearcli.formats import scenario as scenario_fmt
 from bearcli.simulation import GameResult, Summary, simulate
 
 
-def _saver(scen: scenario_fmt.Scenario, scen_path: Path, out: Path, force: bool,
-           overrides: tuple[str, ...]):
+def _saver(
+    scen: scenario_fmt.Scenario, scen_path: Path, out: Path, force: bool, overrides: tuple[str, ...]
+):
     ref = os.path.relpath(scen_path.resolve(), out.resolve())
     head = eventlog.header(scen.game.name, scen.fingerprint, len(scen.config.seats))
 
     def save(result: GameResult) -> None:
         stem = out / f"{result.index:05d}"
-        atomic.write_text(stem.with_suffix(".yaml"), movelog.dumps(
-            scen.game.name, ref, list(result.steps), seed=result.seed,
-            result=result.outcome.to_dict(), overrides=overrides), force=force)
-        atomic.write_text(Path(f"{stem}.events.jsonl"), eventlog.dumps(head, result.events),
-                          force=force)
+        atomic.write_text(
+            stem.with_suffix(".yaml"),
+            movelog.dumps(
+                scen.game.name,
+                ref,
+                list(result.steps),
+                seed=result.seed,
+                result=result.outcome.to_dict(),
+                overrides=overrides,
+            ),
+            force=force,
+        )
+        atomic.write_text(
+            Path(f"{stem}.events.jsonl"), eventlog.dumps(head, result.events), force=force
+        )
 
     return save
 
@@ -40,15 +51,19 @@ def _check_free(out: Path, games: int, force: bool) -> None:
     for i in range(1, games + 1):
         for name in (f"{i:05d}.yaml", f"{i:05d}.events.jsonl"):
             if (out / name).exists():
-                raise InputError("file exists; pass --force to overwrite it",
-                                 location=Location(str(out / name), 1, 1))
+                raise InputError(
+                    "file exists; pass --force to overwrite it",
+                    location=Location(str(out / name), 1, 1),
+                )
 
 
 def table(summary: Summary) -> Table:
     d = summary.to_dict()
     bots = ", ".join(sorted({s["bot"] for s in d["seats"]}))
-    title = (f"{summary.scenario.game.title}: {d['scenario']} - {d['games']} games, "
-             f"seed {d['seed']}, bots {bots}")
+    title = (
+        f"{summary.scenario.game.title}: {d['scenario']} - {d['games']} games, "
+        f"seed {d['seed']}, bots {bots}"
+    )
     t = Table(title=title, title_justify="left")
     if d["cooperative"]:
         t.add_column("figure")
@@ -69,10 +84,19 @@ def table(summary: Summary) -> Table:
     t.add_column("score mean", justify="right")
     t.add_column("score sd", justify="right")
     for s in d["seats"]:
-        t.add_row(str(s["seat"]), s["name"], s["bot"], str(s["wins"]), f"{s['win_rate']:.1%}",
-                  f"{s.get('score_mean', 0):.2f}", f"{s.get('score_sd', 0):.2f}")
-    caption = [f"{k} per game: {m['mean']:.1f} (min {m['min']}, max {m['max']})"
-               for k, m in d["measures"].items()]
+        t.add_row(
+            str(s["seat"]),
+            s["name"],
+            s["bot"],
+            str(s["wins"]),
+            f"{s['win_rate']:.1%}",
+            f"{s.get('score_mean', 0):.2f}",
+            f"{s.get('score_sd', 0):.2f}",
+        )
+    caption = [
+        f"{k} per game: {m['mean']:.1f} (min {m['min']}, max {m['max']})"
+        for k, m in d["measures"].items()
+    ]
     caption += [f"ended: {term} {n}" for term, n in d["terminations"].items()]
     t.caption = "; ".join(caption)
     t.caption_justify = "left"
@@ -83,21 +107,33 @@ def table(summary: Summary) -> Table:
 def simulate_cmd(
     ctx: typer.Context,
     scenario: Path = typer.Argument(..., help="Scenario YAML file."),
-    games: int = typer.Option(100, "--games", "-n", min=1, max=10_000_000,
-                              help="How many games."),
-    seed: int | None = typer.Option(None, "--seed", "-s",
-                                    help="Batch seed (default: the scenario's)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=10_000_000, help="How many games."),
+    seed: int | None = typer.Option(
+        None, "--seed", "-s", help="Batch seed (default: the scenario's)."
+    ),
     bot: str | None = typer.Option(None, "--bot", help="Play every seat with this bot."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
-    save_logs: Path | None = typer.Option(None, "--save-logs", help="Write DIR/00001.yaml and "
-                                          "DIR/00001.events.jsonl for every game."),
-    rotate: bool = typer.Option(False, "--rotate", help="Game i shifts the seats by i-1, so "
-                                "no bot keeps the first seat; figures are per scenario seat."),
-    workers: int = typer.Option(1, "--workers", "-j", min=1, max=64,
-                                help="Worker processes (results are identical for any number)."),
+    save_logs: Path | None = typer.Option(
+        None, "--save-logs", help="Write DIR/00001.yaml and DIR/00001.events.jsonl for every game."
+    ),
+    rotate: bool = typer.Option(
+        False,
+        "--rotate",
+        help="Game i shifts the seats by i-1, so "
+        "no bot keeps the first seat; figures are per scenario seat.",
+    ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        "-j",
+        min=1,
+        max=64,
+        help="Worker processes (results are identical for any number).",
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite existing log files."),
-    settings: list[str] = typer.Option([], "--set", help="Override a scenario key, e.g. "
-                                       "--set level=hard (repeatable)."),
+    settings: list[str] = typer.Option(
+        [], "--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."
+    ),
 ) -> None:
     """Play many seeded games and report win rates and game lengths."""
     cons = consoles.get(ctx)
@@ -110,17 +146,32 @@ def simulate_cmd(
     summary = Summary(scen, batch_seed, bot, rotate)
     interrupted = False
     try:
-        simulate(scen, games, batch_seed, bot=bot, workers=workers, keep=save_logs is not None,
-                 rotate=rotate, on_result=on_result, summary=summary)
+        simulate(
+            scen,
+            games,
+            batch_seed,
+            bot=bot,
+            workers=workers,
+            keep=save_logs is not None,
+            rotate=rotate,
+            on_result=on_result,
+            summary=summary,
+        )
     except KeyboardInterrupt:
         interrupted = True  # what was played (and saved) is kept and reported
     if summary.games:
         if as_json:
-            cons.out.print(json.dumps(summary.to_dict(), sort_keys=True, indent=2),
-                           markup=False, highlight=False)
+            cons.out.print(
+                json.dumps(summary.to_dict(), sort_keys=True, indent=2),
+                markup=False,
+                highlight=False,
+            )
         else:
             cons.out.print(table(summary))
     if interrupted:
-        cons.err.print(f"interrupted after {summary.games} of {games} games; the figures and "
-                       "logs above cover those", highlight=False)
+        cons.err.print(
+            f"interrupted after {summary.games} of {games} games; the figures and "
+            "logs above cover those",
+            highlight=False,
+        )
         raise typer.Exit(Exit.INTERRUPTED)

@@ -18,27 +18,37 @@ from bearcli.solver import solve
 def solve_cmd(
     ctx: typer.Context,
     scenario: Path = typer.Argument(..., help="Scenario YAML file (a small board)."),
-    max_positions: int = typer.Option(1_000_000, "--max-positions", min=1,
-                                      help="Give up beyond this many reachable positions."),
+    max_positions: int = typer.Option(
+        1_000_000, "--max-positions", min=1, help="Give up beyond this many reachable positions."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    settings: list[str] = typer.Option([], "--set", help="Override a scenario key, e.g. "
-                                       "--set level=hard (repeatable)."),
+    settings: list[str] = typer.Option(
+        [], "--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."
+    ),
 ) -> None:
     """Solve a small board exactly: the team's best win probability, and each first choice."""
     cons = consoles.get(ctx)
     scen = scenario_fmt.load(scenario, tuple(settings))
     result = solve(scen.game, scen.config, max_positions)
     if as_json:
-        body = {"game": scen.game.name, "scenario": scen.title, "fingerprint": scen.fingerprint,
-                "positions": result.positions, "iterations": result.iterations,
-                "win_probability": round(result.win_probability, 6),
-                "first_steps": [{"step": s, "win_probability": round(v, 6)}
-                                for s, v in result.first_steps]}
-        cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False,
-                       highlight=False)
+        body = {
+            "game": scen.game.name,
+            "scenario": scen.title,
+            "fingerprint": scen.fingerprint,
+            "positions": result.positions,
+            "iterations": result.iterations,
+            "win_probability": round(result.win_probability, 6),
+            "first_steps": [
+                {"step": s, "win_probability": round(v, 6)} for s, v in result.first_steps
+            ],
+        }
+        cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False, highlight=False)
         return
-    table = Table(title=f"{scen.game.title}: {scen.title} - exact, perfect play "
-                        f"({result.positions} positions)", title_justify="left")
+    table = Table(
+        title=f"{scen.game.title}: {scen.title} - exact, perfect play "
+        f"({result.positions} positions)",
+        title_justify="left",
+    )
     table.add_column("first decision")
     table.add_column("win probability", justify="right")
     table.add_row("best play", f"{result.win_probability:.2%}", style="bold")

@@ -22,8 +22,14 @@ class Location:
 class BearError(Exception):
     """Base of every error the engine raises on purpose (never a bug)."""
 
-    def __init__(self, message: str, *, ruling: str | None = None,
-                 location: Location | None = None, details: tuple[str, ...] = ()):
+    def __init__(
+        self,
+        message: str,
+        *,
+        ruling: str | None = None,
+        location: Location | None = None,
+        details: tuple[str, ...] = (),
+    ):
         super().__init__(message)
         self.message = message
         self.ruling = ruling

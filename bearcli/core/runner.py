@@ -67,8 +67,9 @@ class Match:
         return self.apply(self.game.parse_step(text))
 
 
-def make_bots(game: Game, config: Config, seed: int,
-              override: str | None = None) -> list[Bot | None]:
+def make_bots(
+    game: Game, config: Config, seed: int, override: str | None = None
+) -> list[Bot | None]:
     """One bot per seat (None for a human seat), each with its own derived generator."""
     bots: list[Bot | None] = []
     for i, seat in enumerate(config.seats):
@@ -77,8 +78,10 @@ def make_bots(game: Game, config: Config, seed: int,
             bots.append(None)
             continue
         if name not in game.bots:
-            raise ScenarioError(f"unknown bot {name!r} for {game.name} "
-                                f"(known: {', '.join(sorted(game.bots))}, human)")
+            raise ScenarioError(
+                f"unknown bot {name!r} for {game.name} "
+                f"(known: {', '.join(sorted(game.bots))}, human)"
+            )
         spec = game.bots[name]
         options = dict(seat.options) if not override else {}
         bots.append(spec.factory(game, config, i, Rng(derive_seed(seed, "seat", i)), **options))
@@ -93,8 +96,7 @@ def sample_chance(game: Game, state, rng: Rng) -> Step:
     return rng.weighted(list(game.chance_outcomes(state)))
 
 
-def notify(bots: Sequence[Bot | None], before, step: Step,
-           logged: Sequence[LoggedEvent]) -> None:
+def notify(bots: Sequence[Bot | None], before, step: Step, logged: Sequence[LoggedEvent]) -> None:
     """Every bot sees every step (its own, other seats', chance) and what it caused."""
     events = tuple(le.event for le in logged)
     for bot in bots:
@@ -102,8 +104,12 @@ def notify(bots: Sequence[Bot | None], before, step: Step,
             bot.observe(before, step, events)
 
 
-def play_out(match: Match, bots: Sequence[Bot | None], rng: Rng,
-             on_step: Callable[[Step, tuple[LoggedEvent, ...]], None] | None = None) -> Outcome:
+def play_out(
+    match: Match,
+    bots: Sequence[Bot | None],
+    rng: Rng,
+    on_step: Callable[[Step, tuple[LoggedEvent, ...]], None] | None = None,
+) -> Outcome:
     """Run bots and chance until the end. Every seat must have a bot."""
     game = match.game
     while not match.over:

@@ -42,8 +42,9 @@ class Source:
         data = self.data
         for p in path:
             data = data[p]
-        return Source(data, self.file, self.locations, self.path + path, self.read_relative,
-                      self.text)
+        return Source(
+            data, self.file, self.locations, self.path + path, self.read_relative, self.text
+        )
 
     def get(self, key: str, default: Any = _MISSING) -> Any:
         if isinstance(self.data, dict) and key in self.data:
@@ -63,7 +64,8 @@ class Source:
             if key not in allowed:
                 raise ScenarioError(
                     f"unknown key {key!r} (expected one of: {', '.join(sorted(allowed))})",
-                    location=self.loc(key, KEY))
+                    location=self.loc(key, KEY),
+                )
 
     def typed(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
         value = self.get(key, default)

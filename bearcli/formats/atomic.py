@@ -11,8 +11,9 @@ from bearcli.core.errors import InputError, Location
 
 def write_text(path: Path, text: str, *, force: bool = False) -> None:
     if path.exists() and not force:
-        raise InputError("file exists; pass --force to overwrite it",
-                         location=Location(str(path), 1, 1))
+        raise InputError(
+            "file exists; pass --force to overwrite it", location=Location(str(path), 1, 1)
+        )
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

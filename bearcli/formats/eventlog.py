@@ -12,8 +12,9 @@ FORMAT = "bearcli-events/1"
 
 
 def _line(obj: dict) -> str:
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False)
+    return json.dumps(
+        obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
 
 
 def header(game: str, fingerprint: str, seats: int) -> dict:

@@ -1,13 +1,13 @@
 """Move logs: the YAML record of one game, writable by hand while watching a table game.
 
-    format: bearcli-moves/1
-    game: sliding-bears
-    scenario: ../../scenarios/sliding-bears/classic.yaml   # or an inline mapping
-    seed: 7                                                # optional, informational
-    result: {termination: all-bears-across, winners: [1]}  # optional expectation
-    moves:
-      - remove c4
-      - roll pink crack
+format: bearcli-moves/1
+game: sliding-bears
+scenario: ../../scenarios/sliding-bears/classic.yaml   # or an inline mapping
+seed: 7                                                # optional, informational
+result: {termination: all-bears-across, winners: [1]}  # optional expectation
+moves:
+  - remove c4
+  - roll pink crack
 """
 
 from __future__ import annotations
@@ -24,8 +24,7 @@ from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import yamlsrc
 
 FORMAT = "bearcli-moves/1"
-KEYS = frozenset({"format", "game", "scenario", "set", "seed", "result", "moves", "title",
-                  "notes"})
+KEYS = frozenset({"format", "game", "scenario", "set", "seed", "result", "moves", "title", "notes"})
 UNFINISHED = "unfinished"
 
 
@@ -61,17 +60,20 @@ def parse(src: Source) -> MoveLog:
         except BearError as exc:
             raise src.error(f"scenario {ref!r}: {exc.message}", "scenario") from None
         base = Path(shown).parent
-        scen = scenario_fmt.parse(scenario_fmt.with_overrides(
-            yamlsrc.loads(text, shown, base), overrides, places))
+        scen = scenario_fmt.parse(
+            scenario_fmt.with_overrides(yamlsrc.loads(text, shown, base), overrides, places)
+        )
     elif isinstance(ref, dict):
-        scen = scenario_fmt.parse(scenario_fmt.with_overrides(src.child("scenario"), overrides,
-                                                              places))
+        scen = scenario_fmt.parse(
+            scenario_fmt.with_overrides(src.child("scenario"), overrides, places)
+        )
     else:
         raise src.error("'scenario' must be a path or an inline mapping", "scenario")
     game = src.get("game", scen.game.name)
     if game != scen.game.name:
-        raise src.error(f"the log says game {game!r} but its scenario is {scen.game.name!r}",
-                        "game")
+        raise src.error(
+            f"the log says game {game!r} but its scenario is {scen.game.name!r}", "game"
+        )
     raw = src.get("moves")
     if not isinstance(raw, list):
         raise src.error("'moves' must be a list of steps", "moves")
@@ -81,8 +83,15 @@ def parse(src: Source) -> MoveLog:
             raise src.error("each move is one line of notation", "moves", i)
         moves.append((str(item).strip(), src.loc("moves", i)))
     seed = src.typed("seed", int, None)
-    return MoveLog(scen, tuple(moves), seed, src.get("result", None),
-                   src.loc("result") if "result" in src.data else None, src.file, overrides)
+    return MoveLog(
+        scen,
+        tuple(moves),
+        seed,
+        src.get("result", None),
+        src.loc("result") if "result" in src.data else None,
+        src.file,
+        overrides,
+    )
 
 
 def load(path: Path) -> MoveLog:
@@ -101,8 +110,11 @@ def replay(log: MoveLog) -> Match:
             match.apply_text(text)
         except BearError as exc:
             board = scen.game.describe(before)
-            exc.details = (f"at move {n}; the position was:", *("  " + ln for ln in
-                           board.splitlines()), f"legal: {scen.game.options_text(before)}")
+            exc.details = (
+                f"at move {n}; the position was:",
+                *("  " + ln for ln in board.splitlines()),
+                f"legal: {scen.game.options_text(before)}",
+            )
             raise exc.at(where) from None
     check_result(log, match)
     return match
@@ -120,17 +132,31 @@ def check_result(log: MoveLog, match: Match) -> None:
             return
     elif expected == actual:
         return
-    raise CheckFailed(f"expected result {_flow(expected)} but the moves give {_flow(actual)}",
-                      location=log.result_at)
+    raise CheckFailed(
+        f"expected result {_flow(expected)} but the moves give {_flow(actual)}",
+        location=log.result_at,
+    )
 
 
 def _flow(value: object) -> str:
-    return yaml.safe_dump(value, default_flow_style=True, sort_keys=True).strip().removesuffix(
-        "\n...").removesuffix("...").strip()
+    return (
+        yaml.safe_dump(value, default_flow_style=True, sort_keys=True)
+        .strip()
+        .removesuffix("\n...")
+        .removesuffix("...")
+        .strip()
+    )
 
 
-def dumps(game: str, scenario_ref: str | dict, moves: list[str], *, seed: int | None,
-          result: dict | str | None, overrides: tuple[str, ...] = ()) -> str:
+def dumps(
+    game: str,
+    scenario_ref: str | dict,
+    moves: list[str],
+    *,
+    seed: int | None,
+    result: dict | str | None,
+    overrides: tuple[str, ...] = (),
+) -> str:
     """A move log as YAML: fixed key order, one move a line (stable bytes, C3)."""
     body: dict = {"format": FORMAT, "game": game, "scenario": scenario_ref}
     if overrides:

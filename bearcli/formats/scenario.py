@@ -38,21 +38,28 @@ def _seats(src: Source, game: Game) -> tuple[Seat, ...]:
     if not isinstance(raw, list) or not raw:
         raise src.error("'seats' must be a non-empty list", "seats")
     if not game.min_seats <= len(raw) <= game.max_seats:
-        raise src.error(f"{game.title} takes {game.min_seats} to {game.max_seats} seats, "
-                        f"not {len(raw)}", "seats", ruling=game.seats_ruling)
+        raise src.error(
+            f"{game.title} takes {game.min_seats} to {game.max_seats} seats, not {len(raw)}",
+            "seats",
+            ruling=game.seats_ruling,
+        )
     seats = []
     for i, item in enumerate(raw):
         item_src = src.child("seats", i)
         if isinstance(item, str):
             item = {"bot": item}
-            item_src = Source(item, src.file, src.locations, src.path + ("seats", i), None,
-                              src.text)
+            item_src = Source(
+                item, src.file, src.locations, src.path + ("seats", i), None, src.text
+            )
         if not isinstance(item, dict):
             raise item_src.error("a seat is a bot name or a mapping {name, bot, ...}")
         bot = item.get("bot", "human")
         if bot != "human" and bot not in game.bots:
-            raise item_src.error(f"unknown bot {bot!r} for {game.name} "
-                                 f"(known: {', '.join(sorted(game.bots))}, human)", "bot")
+            raise item_src.error(
+                f"unknown bot {bot!r} for {game.name} "
+                f"(known: {', '.join(sorted(game.bots))}, human)",
+                "bot",
+            )
         allowed = {"name", "bot"} | (set(game.bots[bot].options) if bot != "human" else set())
         item_src.require_mapping(frozenset(allowed))
         name = item.get("name", f"seat {i + 1}")
@@ -91,8 +98,9 @@ def load(path: Path, overrides: tuple[str, ...] = ()) -> Scenario:
     return parse(with_overrides(yamlsrc.load(path), overrides))
 
 
-def with_overrides(src: Source, overrides: tuple[str, ...],
-                   places: tuple[Location | None, ...] = ()) -> Source:
+def with_overrides(
+    src: Source, overrides: tuple[str, ...], places: tuple[Location | None, ...] = ()
+) -> Source:
     """Apply `KEY=VALUE` settings (VALUE is YAML: `level=hard`) to a scenario's top level.
 
     They come from `--set` on the command line (placed at `--set:N:COL`) or from a move log's
@@ -109,12 +117,13 @@ def with_overrides(src: Source, overrides: tuple[str, ...],
         key, sep, value = (item if isinstance(item, str) else "").partition("=")
         key = key.strip()
         if not sep or not key:
-            raise InputError(f"--set takes KEY=VALUE, not {item!r}",
-                             location=at or Location("--set", n, 1))
+            raise InputError(
+                f"--set takes KEY=VALUE, not {item!r}", location=at or Location("--set", n, 1)
+            )
         where = at or Location("--set", n, len(key) + 2)
         parsed = yamlsrc.loads(value, where.file).data if value.strip() else None
         data[key] = parsed
         path = src.path + (key,)
-        locations = {p: loc for p, loc in locations.items() if p[:len(path)] != path}
+        locations = {p: loc for p, loc in locations.items() if p[: len(path)] != path}
         locations[path] = where
     return replace(src, data=data, locations=locations)

@@ -20,8 +20,9 @@ class _Loader(yaml.SafeLoader):
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
-            raise yaml.MarkedYAMLError("while composing", None,
-                                       "aliases (*name) are not allowed", event.start_mark)
+            raise yaml.MarkedYAMLError(
+                "while composing", None, "aliases (*name) are not allowed", event.start_mark
+            )
         return super().compose_node(parent, index)
 
 
@@ -67,8 +68,9 @@ def read_text(path: Path, shown: str | None = None) -> str:
     shown = shown or str(path)
     try:
         if path.stat().st_size > MAX_BYTES:
-            raise InputError(f"file is larger than {MAX_BYTES} bytes",
-                             location=Location(shown, 1, 1))
+            raise InputError(
+                f"file is larger than {MAX_BYTES} bytes", location=Location(shown, 1, 1)
+            )
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError("no such file", location=Location(shown, 1, 1)) from None
@@ -88,4 +90,5 @@ def _relative_reader(base: Path):
     def read(name: str) -> tuple[str, str]:
         target = base / name
         return read_text(target), str(target)
+
     return read

@@ -74,8 +74,14 @@ def test_bots_play_to_the_end_and_the_saved_log_replays(cli, tmp_path):
 
 def test_manual_chance_lets_a_table_game_be_typed_in(cli, tmp_path):
     (tmp_path / "s.yaml").write_text(SMALL)
-    ran = cli("play", "s.yaml", "--manual-chance", "--save", "t.yaml",
-              input="remove b2\nroll pink wind\njump pink a1\npass\nroll seven wind\n")
+    ran = cli(
+        "play",
+        "s.yaml",
+        "--manual-chance",
+        "--save",
+        "t.yaml",
+        input="remove b2\nroll pink wind\njump pink a1\npass\nroll seven wind\n",
+    )
     assert ran.code == 130
     assert "malformed step 'roll seven wind'" in ran.err
     log = yaml.safe_load((tmp_path / "t.yaml").read_text())

@@ -60,12 +60,16 @@ def test_illegal_step_names_file_line_column_ruling_board_and_options(cli, tmp_p
     ran = cli("replay", "game.yaml")
     assert ran.code == 1
     lines = ran.err.splitlines()
-    assert lines[0] == ("game.yaml:15:5: error: illegal step 'jump blue c1': bears jump only "
-                        "onto ice; c1 is a rock [SB4]")
+    assert lines[0] == (
+        "game.yaml:15:5: error: illegal step 'jump blue c1': bears jump only "
+        "onto ice; c1 is a rock [SB4]"
+    )
     assert lines[1] == "at move 3; the position was:"
     assert "       1: I I R I" in lines and "   start: P G B Y" in lines
-    assert lines[-1] == ("legal: crack a1, crack b1, crack d1, crack a2, crack c2, crack a3, "
-                         "crack b3, crack c3, crack d3, pass")  # blue has nowhere to jump
+    assert lines[-1] == (
+        "legal: crack a1, crack b1, crack d1, crack a2, crack c2, crack a3, "
+        "crack b3, crack c3, crack d3, pass"
+    )  # blue has nowhere to jump
     assert "Traceback" not in ran.err
 
 
@@ -75,19 +79,21 @@ def test_malformed_step_and_expected_result(cli, tmp_path):
     assert ran.code == 1
     assert ran.err.startswith("bad.yaml:15:5: error: malformed step 'hop blue c1': expected")
     (tmp_path / "res.yaml").write_text(
-        RECORD.replace("  - jump blue c1\n", "") + "result: {termination: all-bears-across}\n")
+        RECORD.replace("  - jump blue c1\n", "") + "result: {termination: all-bears-across}\n"
+    )
     ran = cli("replay", "res.yaml")
     assert ran.code == 1
-    assert ran.err.startswith("res.yaml:15:9: error: expected result "
-                              "{termination: all-bears-across} but the moves give unfinished")
+    assert ran.err.startswith(
+        "res.yaml:15:9: error: expected result "
+        "{termination: all-bears-across} but the moves give unfinished"
+    )
 
 
 def test_broken_yaml_and_unknown_game(cli, tmp_path):
     (tmp_path / "broken.yaml").write_text("game: sliding-bears\nmoves: [a, b\n")
     ran = cli("replay", "broken.yaml")
     assert ran.code == 1 and ran.err.startswith("broken.yaml:3:1: error: invalid YAML")
-    (tmp_path / "unknown.yaml").write_text(RECORD.replace("  game: sliding-bears",
-                                                          "  game: chess"))
+    (tmp_path / "unknown.yaml").write_text(RECORD.replace("  game: sliding-bears", "  game: chess"))
     ran = cli("replay", "unknown.yaml")
     assert ran.code == 1
     assert ran.err.startswith("unknown.yaml:4:9: error: unknown game 'chess' (known: ")

@@ -28,10 +28,34 @@ def test_json_has_the_documented_keys_and_is_seed_stable(cli):
 
 
 def test_worker_count_never_changes_the_results(cli, tmp_path):
-    one = cli("simulate", CLASSIC, "-n", "30", "--seed", "2", "--json", "--bot", "random",
-              "--save-logs", "one")
-    two = cli("simulate", CLASSIC, "-n", "30", "--seed", "2", "--json", "--bot", "random",
-              "--save-logs", "two", "--workers", "2")
+    one = cli(
+        "simulate",
+        CLASSIC,
+        "-n",
+        "30",
+        "--seed",
+        "2",
+        "--json",
+        "--bot",
+        "random",
+        "--save-logs",
+        "one",
+    )
+    two = cli(
+        "simulate",
+        CLASSIC,
+        "-n",
+        "30",
+        "--seed",
+        "2",
+        "--json",
+        "--bot",
+        "random",
+        "--save-logs",
+        "two",
+        "--workers",
+        "2",
+    )
     assert one.code == two.code == 0 and one.out == two.out
     for name in ("00001.yaml", "00030.events.jsonl"):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
@@ -52,8 +76,10 @@ def test_saved_logs_are_not_overwritten_without_force(cli, tmp_path):
     assert ran.code == 1
     assert ran.err.startswith("logs/00001.yaml:1:1: error: file exists; pass --force")
     assert (tmp_path / "logs/00001.yaml").read_text() == before
-    assert cli("simulate", CLASSIC, "-n", "2", "--seed", "9", "--save-logs", "logs",
-               "--force").code == 0
+    assert (
+        cli("simulate", CLASSIC, "-n", "2", "--seed", "9", "--save-logs", "logs", "--force").code
+        == 0
+    )
     assert (tmp_path / "logs/00001.yaml").read_text() != before
 
 
@@ -67,8 +93,11 @@ def test_unknown_bot_and_bad_usage(cli):
 def test_human_seats_need_a_bot_to_simulate(cli, tmp_path):
     layout = str(ROOT / "scenarios/sliding-bears/classic.layout")
     (tmp_path / "h.yaml").write_text(
-        (ROOT / "scenarios/sliding-bears/classic.yaml").read_text()
-        .replace("bot: greedy", "bot: human").replace("classic.layout", layout))
+        (ROOT / "scenarios/sliding-bears/classic.yaml")
+        .read_text()
+        .replace("bot: greedy", "bot: human")
+        .replace("classic.layout", layout)
+    )
     ran = cli("simulate", "h.yaml", "-n", "1")
     assert ran.code == 1 and "seat 1 is human" in ran.err
     assert cli("simulate", "h.yaml", "-n", "1", "--bot", "random").code == 0
@@ -76,8 +105,9 @@ def test_human_seats_need_a_bot_to_simulate(cli, tmp_path):
 
 def test_set_overrides_a_scenario_key_and_saved_logs_carry_it(cli, tmp_path):
     normal = json.loads(cli("simulate", CLASSIC, "-n", "10", "--json").out)
-    hard = cli("simulate", CLASSIC, "-n", "10", "--json", "--set", "level=hard",
-               "--save-logs", "logs")
+    hard = cli(
+        "simulate", CLASSIC, "-n", "10", "--json", "--set", "level=hard", "--save-logs", "logs"
+    )
     assert hard.code == 0 and json.loads(hard.out)["fingerprint"] != normal["fingerprint"]
     assert "set:\n- level=hard\n" in (tmp_path / "logs/00001.yaml").read_text()
     ran = cli("replay", "logs/00001.yaml", "--check", "logs/00001.events.jsonl")
@@ -86,7 +116,8 @@ def test_set_overrides_a_scenario_key_and_saved_logs_carry_it(cli, tmp_path):
     assert bad.code == 1
     assert bad.err.startswith("--set:1:7: error: level must be normal or hard, not 'extreme'")
     assert cli("simulate", CLASSIC, "-n", "1", "--set", "level").err.startswith(
-        "--set:1:1: error: --set takes KEY=VALUE")
+        "--set:1:1: error: --set takes KEY=VALUE"
+    )
 
 
 def test_ctrl_c_keeps_the_games_already_played(cli, tmp_path, monkeypatch):
@@ -105,4 +136,6 @@ def test_ctrl_c_keeps_the_games_already_played(cli, tmp_path, monkeypatch):
     assert json.loads(ran.out)["games"] == 3
     assert "interrupted after 3 of 10 games" in ran.err
     assert sorted(p.name for p in (tmp_path / "logs").iterdir())[:2] == [
-        "00001.events.jsonl", "00001.yaml"]
+        "00001.events.jsonl",
+        "00001.yaml",
+    ]

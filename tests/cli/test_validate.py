@@ -14,14 +14,17 @@ def test_every_shipped_scenario_layout_and_record_is_valid(cli):
 
 def test_each_bad_file_is_reported_and_the_good_ones_pass(cli, tmp_path):
     (tmp_path / "wide.layout").write_text(
-        "finish: p g b y\n 3: I I I I\n 2: I S I I I\n 1: I I I I\n start: p g b y\n")
+        "finish: p g b y\n 3: I I I I\n 2: I S I I I\n 1: I I I I\n start: p g b y\n"
+    )
     (tmp_path / "noseal.yaml").write_text(
         "game: sliding-bears\nseats: [greedy]\nlayout: |\n  finish: p g b y\n  3: I I I I\n"
-        "  2: I I I I\n  1: I I I I\n  start: p g b y\n")
+        "  2: I I I I\n  1: I I I I\n  start: p g b y\n"
+    )
     (tmp_path / "seats.yaml").write_text("game: sliding-bears\nseats: []\nlayout: x\n")
     (tmp_path / "alias.yaml").write_text("a: &x [1]\nb: *x\n")
     (tmp_path / "ok.layout").write_text(
-        "finish: p g b y\n 3: I I I I\n 2: I S I I\n 1: I I I I\n start: p g b y\n")
+        "finish: p g b y\n 3: I I I I\n 2: I S I I\n 1: I I I I\n start: p g b y\n"
+    )
     ran = cli("validate", ".")
     assert ran.code == 1
     errors = ran.err.splitlines()
@@ -39,19 +42,23 @@ def test_each_bad_file_is_reported_and_the_good_ones_pass(cli, tmp_path):
 def test_inline_layout_errors_point_into_the_yaml_block(cli, tmp_path):
     (tmp_path / "s.yaml").write_text(
         "game: sliding-bears\nseats: [greedy]\nlayout: |\n  finish: p g b y\n  3: I I I I\n"
-        "  2: I Q I I\n  1: I S I I\n  start: p g b y\n")
+        "  2: I Q I I\n  1: I S I I\n  start: p g b y\n"
+    )
     ran = cli("validate", "s.yaml")
-    assert ran.err.splitlines()[0] == ("s.yaml:6:8: error: unknown tile 'Q' (I ice, S seal, "
-                                       "R rock, . open water) [SB1]")
+    assert ran.err.splitlines()[0] == (
+        "s.yaml:6:8: error: unknown tile 'Q' (I ice, S seal, R rock, . open water) [SB1]"
+    )
 
 
 def test_scenario_typos_and_bad_params_are_refused_with_their_place(cli, tmp_path):
-    (tmp_path / "typo.yaml").write_text("game: sliding-bears\nseats: [greedy]\nlevle: hard\n"
-                                        "layout: x\n")
+    (tmp_path / "typo.yaml").write_text(
+        "game: sliding-bears\nseats: [greedy]\nlevle: hard\nlayout: x\n"
+    )
     (tmp_path / "die.yaml").write_text(
         "game: sliding-bears\nseats: [greedy]\nlayout: |\n  finish: p g b y\n  3: I I I I\n"
         "  2: I S I I\n  1: I I I I\n  start: p g b y\nparams:\n"
-        "  weather_die: [crack, crack, crack, wind, wind, hail]\n")
+        "  weather_die: [crack, crack, crack, wind, wind, hail]\n"
+    )
     ran = cli("validate", "typo.yaml", "die.yaml")
     assert ran.err.splitlines()[:2] == [
         "typo.yaml:3:1: error: unknown key 'levle' (expected one of: description, format, "

@@ -7,13 +7,15 @@ from bearcli.formats.eventlog import dumps, first_difference, header
 
 def test_lines_are_sorted_compact_json_with_header():
     text = dumps(header("g", "sha256:0", 1), [LoggedEvent(1, 0, event("b-a", z=1, a="x"))])
-    assert text == ('{"format":"bearcli-events/1","game":"g","scenario":"sha256:0","seats":1}\n'
-                    '{"a":"x","seq":1,"step":0,"type":"b-a","z":1}\n')
+    assert text == (
+        '{"format":"bearcli-events/1","game":"g","scenario":"sha256:0","seats":1}\n'
+        '{"a":"x","seq":1,"step":0,"type":"b-a","z":1}\n'
+    )
 
 
 def test_first_difference_names_the_line():
-    a = "h\n{\"a\":1}\n{\"b\":2}\n"
+    a = 'h\n{"a":1}\n{"b":2}\n'
     assert first_difference(a, a) is None
-    assert first_difference(a, "h\n{\"a\":1}\n{\"b\":3}\n").line == 3
-    assert first_difference(a, "h\n{\"a\":1}\n").actual is None
-    assert first_difference("h\n{ \"a\" : 1 }\n", "h\n{\"a\":1}\n") is None  # JSON-normalised
+    assert first_difference(a, 'h\n{"a":1}\n{"b":3}\n').line == 3
+    assert first_difference(a, 'h\n{"a":1}\n').actual is None
+    assert first_difference('h\n{ "a" : 1 }\n', 'h\n{"a":1}\n') is None  # JSON-normalised

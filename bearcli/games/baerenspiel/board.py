@@ -1,21 +1,31 @@
 """The forest and the memo grid as plain text, for error messages and logs (render.py colours it).
 
-    9: . . . . . . . . .      .  face down, light back     #  face down, dark back
-    8: . . . . . . . . .      =  path                      +  path laid on an obstacle
-    7: . . # # # # # . .      a  forest animal             x  obstacle
-    ...                       B  little bear               o  hole (outside, BS7)
-       a b c d e f g h i
-    turn 3, seat 1: dice bear paw tree; 1 search, re-roll die 2; free reveal next to c3
+9: . . . . . . . . .      .  face down, light back     #  face down, dark back
+8: . . . . . . . . .      =  path                      +  path laid on an obstacle
+7: . . # # # # # . .      a  forest animal             x  obstacle
+...                       B  little bear               o  hole (outside, BS7)
+   a b c d e f g h i
+turn 3, seat 1: dice bear paw tree; 1 search, re-roll die 2; free reveal next to c3
 """
 
 from __future__ import annotations
 
 from bearcli.games.baerenspiel import forest, memo
 
-SYMBOL = {"D": "#", "L": ".", "path": "=", "cover": "+", "animal": "a", "obstacle": "x",
-          "bear": "B", "hole": "o"}
-LEGEND = ". light back  # dark back  = path  + path on obstacle  a animal  x obstacle  " \
-         "B little bear  o hole"
+SYMBOL = {
+    "D": "#",
+    "L": ".",
+    "path": "=",
+    "cover": "+",
+    "animal": "a",
+    "obstacle": "x",
+    "bear": "B",
+    "hole": "o",
+}
+LEGEND = (
+    ". light back  # dark back  = path  + path on obstacle  a animal  x obstacle  "
+    "B little bear  o hole"
+)
 
 
 def forest_rows(state) -> list[tuple[str, list[str]]]:
@@ -32,11 +42,13 @@ def status_line(state) -> str:
     if state.phase == "over":
         return f"game over after {state.turn} turn(s): {state.termination}"
     if state.phase in ("throw", "choose"):
-        bears = ", ".join(f"{forest.square_name(b)} needs {n} step(s)" if n else
-                          f"{forest.square_name(b)} is out"
-                          for b, n in zip(state.bears, state.need, strict=True))
-        extra = f"; a throw of {state.waiting} waits for its bear" if state.phase == "choose" \
-            else ""
+        bears = ", ".join(
+            f"{forest.square_name(b)} needs {n} step(s)" if n else f"{forest.square_name(b)} is out"
+            for b, n in zip(state.bears, state.need, strict=True)
+        )
+        extra = (
+            f"; a throw of {state.waiting} waits for its bear" if state.phase == "choose" else ""
+        )
         return f"escort: {state.throws} throw(s) left; {bears}{extra}"
     head = f"turn {state.turn}, seat {state.seat + 1}"
     if state.phase == "roll":

@@ -95,8 +95,11 @@ class Scorer:
         state = self.state
         if state.cfg.variant != "twin":
             return _success((d + 1,), 4, self.faces)
-        other = 2 if not state.bears else next(
-            (forest.route_length(self.cells, b) or 9) + 1 for b in state.bears)
+        other = (
+            2
+            if not state.bears
+            else next((forest.route_length(self.cells, b) or 9) + 1 for b in state.bears)
+        )
         return _success(tuple(sorted((d + 1, other))), 5, self.faces)
 
     def score(self, i: int) -> int:
@@ -126,14 +129,22 @@ class SearcherBot(RandomBot):
         scorer = Scorer(state)
         chains = [s for s in legal if isinstance(s, Chain)]
         if chains:
-            best = max(chains, key=lambda s: (scorer.score(forest.parse_square(s.square)),
-                                              -forest.parse_square(s.square)))
-            if scorer.score(forest.parse_square(best.square)) > -10_000 + 1000 or \
-                    not state.searches:
+            best = max(
+                chains,
+                key=lambda s: (
+                    scorer.score(forest.parse_square(s.square)),
+                    -forest.parse_square(s.square),
+                ),
+            )
+            if (
+                scorer.score(forest.parse_square(best.square)) > -10_000 + 1000
+                or not state.searches
+            ):
                 return best
             # The free reveal would only gamble on the bear: decline it, search elsewhere.
-            if scorer.score(forest.parse_square(best.square)) < self._best_value(state, legal,
-                                                                                 scorer):
+            if scorer.score(forest.parse_square(best.square)) < self._best_value(
+                state, legal, scorer
+            ):
                 return next(s for s in legal if isinstance(s, Decline))
             return best
         choice = self._best_search(state, legal, scorer)
@@ -143,7 +154,7 @@ class SearcherBot(RandomBot):
 
     def _best_value(self, state, legal, scorer) -> int:
         choice = self._best_search(state, legal, scorer)
-        return choice[0] if choice else -10**9
+        return choice[0] if choice else -(10**9)
 
     def _best_search(self, state, legal, scorer):
         best, best_key = None, None
@@ -155,7 +166,7 @@ class SearcherBot(RandomBot):
                     best, best_key = s, key
         desperate = best_key is None or best_key[0] < 0  # only gambles on the bear are left
         cover = self._best_cover(state, [s for s in legal if isinstance(s, Cover)], desperate)
-        now = (best_key[0] if best_key else -10**9, -scorer.route_sum() if desperate else 0)
+        now = (best_key[0] if best_key else -(10**9), -scorer.route_sum() if desperate else 0)
         if cover is not None and cover[0] > now:
             return cover[0][0], cover[1]
         return (best_key[0], best) if best is not None else None
@@ -255,7 +266,7 @@ class MemoBot(RandomBot):
                 gone = {_memo_square(s) for s in ev.get("squares")}
                 self.memory = [m for m in self.memory if m[0] not in gone]
         if self.limit is not None:
-            self.memory = self.memory[-self.limit:] if self.limit else []
+            self.memory = self.memory[-self.limit :] if self.limit else []
 
     def choose(self, state, legal: Sequence):
         if not isinstance(state, MemoState):
@@ -288,15 +299,21 @@ class ForgetfulBot(MemoBot):
 
 def _memo_square(name: str) -> int:
     from bearcli.games.baerenspiel.memo import COLUMNS, WIDTH
+
     return (int(name[1]) - 1) * WIDTH + COLUMNS.index(name[0])
 
 
 BOTS = {
-    "random": BotSpec(RandomBot, "uniform over the legal options at each decision (memo: no "
-                                 "memory)"),
-    "searcher": BotSpec(SearcherBot, "forest: re-rolls first, chains paths toward the dark "
-                                     "centre, covers blocking obstacles, short escort routes"),
+    "random": BotSpec(
+        RandomBot, "uniform over the legal options at each decision (memo: no memory)"
+    ),
+    "searcher": BotSpec(
+        SearcherBot,
+        "forest: re-rolls first, chains paths toward the dark "
+        "centre, covers blocking obstacles, short escort routes",
+    ),
     "perfect": BotSpec(PerfectBot, "memo: remembers every card seen, takes known pairs"),
-    "forgetful": BotSpec(ForgetfulBot, "memo: remembers only the last k cards seen",
-                         {"memory": int}),
+    "forgetful": BotSpec(
+        ForgetfulBot, "memo: remembers only the last k cards seen", {"memory": int}
+    ),
 }

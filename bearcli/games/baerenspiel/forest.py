@@ -40,8 +40,9 @@ def _neighbours(i: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS = tuple(_neighbours(i) for i in range(SIZE * SIZE))
-BORDER = frozenset(i for i in range(SIZE * SIZE) if i % SIZE in (0, SIZE - 1)
-                   or i // SIZE in (0, SIZE - 1))
+BORDER = frozenset(
+    i for i in range(SIZE * SIZE) if i % SIZE in (0, SIZE - 1) or i // SIZE in (0, SIZE - 1)
+)
 DARK = frozenset(i for i in range(SIZE * SIZE) if 2 <= i % SIZE <= 6 and 2 <= i // SIZE <= 6)
 SQUARES = tuple(range(SIZE * SIZE))
 
@@ -62,8 +63,9 @@ def next_to_path(cells: tuple[str, ...], i: int) -> bool:
 
 def reveal_targets(cells: tuple[str, ...]) -> list[int]:
     """BS5: face-down cards on the edge or next to a face-up path, in square order."""
-    return [i for i in SQUARES
-            if cells[i] in DOWN and (on_edge(cells, i) or next_to_path(cells, i))]
+    return [
+        i for i in SQUARES if cells[i] in DOWN and (on_edge(cells, i) or next_to_path(cells, i))
+    ]
 
 
 def chain_targets(cells: tuple[str, ...], chain: int | None) -> list[int]:

@@ -52,11 +52,26 @@ def parse_square(text: str, cards: int) -> int | None:
 def initial_state(game, cfg: BSConfig):
     n = cfg.pairs
     cards = 2 * n
-    state = MemoState(cfg, (None,) * cards, (False,) * cards,
-                      tuple(2 if i < n else 0 for i in range(len(MEMO_KINDS))), "flip", 0, 1,
-                      (0,) * len(cfg.seats))
-    return state, (event("game-started", game=game.name, variant="memo", seats=len(cfg.seats),
-                         pairs=n, cards=cards),)
+    state = MemoState(
+        cfg,
+        (None,) * cards,
+        (False,) * cards,
+        tuple(2 if i < n else 0 for i in range(len(MEMO_KINDS))),
+        "flip",
+        0,
+        1,
+        (0,) * len(cfg.seats),
+    )
+    return state, (
+        event(
+            "game-started",
+            game=game.name,
+            variant="memo",
+            seats=len(cfg.seats),
+            pairs=n,
+            cards=cards,
+        ),
+    )
 
 
 def actor(state: MemoState) -> int:
@@ -75,8 +90,11 @@ def chance_outcomes(state: MemoState) -> list:
 def legal_steps(state: MemoState) -> list:
     if state.phase != "flip":
         return []
-    return [Flip(square_name(i)) for i in range(len(state.known))
-            if not state.taken[i] and i not in state.up]
+    return [
+        Flip(square_name(i))
+        for i in range(len(state.known))
+        if not state.taken[i] and i not in state.up
+    ]
 
 
 def apply(game, state: MemoState, step):
@@ -85,12 +103,16 @@ def apply(game, state: MemoState, step):
     if state.phase == "shows":
         name = square_name(state.pending)
         if not isinstance(step, Shows) or step.square != name:
-            raise game.refuse(step, f"the card on {name} is being turned over; what it shows "
-                                    f"comes next ({name} is KIND)", "C2")
+            raise game.refuse(
+                step,
+                f"the card on {name} is being turned over; what it shows "
+                f"comes next ({name} is KIND)",
+                "C2",
+            )
         if step.kind not in MEMO_KINDS or state.left[MEMO_KINDS.index(step.kind)] == 0:
             raise game.refuse(step, _why_not(state, step.kind), "BS14")
         k = MEMO_KINDS.index(step.kind)
-        left = state.left[:k] + (state.left[k] - 1,) + state.left[k + 1:]
+        left = state.left[:k] + (state.left[k] - 1,) + state.left[k + 1 :]
         known = _set(state.known, state.pending, step.kind)
         new = replace(state, known=known, left=left, phase="flip", pending=None)
         return _shown(new, state.pending, [])
@@ -113,8 +135,9 @@ def apply(game, state: MemoState, step):
 
 def _shown(state: MemoState, sq: int, events: list):
     events = list(events)
-    events.append(event("card-flipped", seat=state.seat + 1, square=square_name(sq),
-                        card=state.known[sq]))
+    events.append(
+        event("card-flipped", seat=state.seat + 1, square=square_name(sq), card=state.known[sq])
+    )
     up = state.up + (sq,)
     if len(up) < 2:
         return replace(state, up=up), tuple(events)
@@ -122,19 +145,38 @@ def _shown(state: MemoState, sq: int, events: list):
     if state.known[a] == state.known[b]:
         taken = _set(_set(state.taken, a, True), b, True)
         pairs = _set(state.pairs, state.seat, state.pairs[state.seat] + 1)
-        events.append(event("pair-taken", seat=state.seat + 1, card=state.known[a],
-                            squares=[square_name(a), square_name(b)],
-                            pairs=pairs[state.seat]))
+        events.append(
+            event(
+                "pair-taken",
+                seat=state.seat + 1,
+                card=state.known[a],
+                squares=[square_name(a), square_name(b)],
+                pairs=pairs[state.seat],
+            )
+        )
         new = replace(state, taken=taken, pairs=pairs, up=())
         if all(taken):
             best = max(pairs)
-            events.append(event("game-ended", result="over", termination=DONE, pairs=list(pairs),
-                                winners=[i + 1 for i, p in enumerate(pairs) if p == best]))
+            events.append(
+                event(
+                    "game-ended",
+                    result="over",
+                    termination=DONE,
+                    pairs=list(pairs),
+                    winners=[i + 1 for i, p in enumerate(pairs) if p == best],
+                )
+            )
             return replace(new, phase="over", termination=DONE), tuple(events)
         return new, tuple(events)
     nxt = (state.seat + 1) % len(state.cfg.seats)
-    events.append(event("cards-turned-back", seat=state.seat + 1,
-                        squares=[square_name(a), square_name(b)], next_seat=nxt + 1))
+    events.append(
+        event(
+            "cards-turned-back",
+            seat=state.seat + 1,
+            squares=[square_name(a), square_name(b)],
+            next_seat=nxt + 1,
+        )
+    )
     return replace(state, up=(), seat=nxt, turn=state.turn + 1), tuple(events)
 
 
@@ -152,10 +194,12 @@ def measures(state: MemoState) -> dict[str, int]:
 def _why_not(state: MemoState, kind: str) -> str:
     n = state.cfg.pairs
     if kind not in MEMO_KINDS[:n]:
-        return (f"{kind!r} is not a card of this memo game ({n} pair(s): "
-                f"{', '.join(MEMO_KINDS[:min(n, 4)])}{', ...' if n > 4 else ''})")
+        return (
+            f"{kind!r} is not a card of this memo game ({n} pair(s): "
+            f"{', '.join(MEMO_KINDS[: min(n, 4)])}{', ...' if n > 4 else ''})"
+        )
     return f"both {kind} cards have already turned up"
 
 
 def _set(values: tuple, i: int, v) -> tuple:
-    return values[:i] + (v,) + values[i + 1:]
+    return values[:i] + (v,) + values[i + 1 :]

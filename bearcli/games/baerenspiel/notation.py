@@ -34,8 +34,7 @@ SQUARE = r"[a-j](?:[1-9])"
 
 def memo_kinds() -> tuple[str, ...]:
     """The 25 memo identities, two cards each (BS14), in the order pairs are dealt (P-BS9)."""
-    return ("bear", *(f"obstacle{i}" for i in range(1, 9)),
-            *(f"animal{i}" for i in range(1, 17)))
+    return ("bear", *(f"obstacle{i}" for i in range(1, 9)), *(f"animal{i}" for i in range(1, 17)))
 
 
 MEMO_KINDS = memo_kinds()
@@ -136,8 +135,20 @@ class Flip:
         return f"flip {self.square}"
 
 
-Step = Roll | Reroll | Rerolled | Search | Chain | Decline | Cover | End | Shows | Throw | \
-    Escort | Flip
+Step = (
+    Roll
+    | Reroll
+    | Rerolled
+    | Search
+    | Chain
+    | Decline
+    | Cover
+    | End
+    | Shows
+    | Throw
+    | Escort
+    | Flip
+)
 
 _W = r"([a-z0-9]+)"
 _PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
@@ -154,9 +165,11 @@ _PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(rf"escort ({SQUARE})"), lambda m: Escort(m[1])),
     (re.compile(rf"flip ({SQUARE})"), lambda m: Flip(m[1])),
 )
-_HINT = ("expected one of: roll F F F, reroll N, rerolled N F, search SQ, chain SQ, decline, "
-         "cover SQ from SQ, end, SQ is KIND, throw F, escort SQ, flip SQ "
-         "(F: bear, paw, tree)")
+_HINT = (
+    "expected one of: roll F F F, reroll N, rerolled N F, search SQ, chain SQ, decline, "
+    "cover SQ from SQ, end, SQ is KIND, throw F, escort SQ, flip SQ "
+    "(F: bear, paw, tree)"
+)
 
 
 def parse(text: str) -> Step:
@@ -180,5 +193,8 @@ def _check_words(text: str, step: Step) -> None:
         if face not in FACES:
             raise MalformedStep(text, f"{face!r} is not a die face (bear, paw, tree)")
     if isinstance(step, Shows) and step.kind not in FOREST_KINDS and step.kind not in MEMO_KINDS:
-        raise MalformedStep(text, f"{step.kind!r} is not a card (path, animal, obstacle, bear; "
-                                  "memo: animal1-16, obstacle1-8, bear)")
+        raise MalformedStep(
+            text,
+            f"{step.kind!r} is not a card (path, animal, obstacle, bear; "
+            "memo: animal1-16, obstacle1-8, bear)",
+        )

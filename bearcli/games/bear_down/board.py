@@ -1,15 +1,15 @@
 """The waterfall as plain text, for error messages and logs (render.py draws it in colour).
 
-    round 3 (final round), first player seat 2, seat 3 to move
-    dice: blue:W green:S2 yellow:WWS
-                blue   green  yellow
-    edge  4:     2      @1  #   .       a number: salmon on the tile; @N: seat N's bear
-          3:     .      1       .       #: a rock between the two streams at that square
-          2:     .      .       3
-          1:     .      .       .
-    boulder: @2 @3
-    water supply 12, under the rock 10, salmon supply 30
-    seat 1 Ana: carried 2, banked 5
+round 3 (final round), first player seat 2, seat 3 to move
+dice: blue:W green:S2 yellow:WWS
+            blue   green  yellow
+edge  4:     2      @1  #   .       a number: salmon on the tile; @N: seat N's bear
+      3:     .      1       .       #: a rock between the two streams at that square
+      2:     .      .       3
+      1:     .      .       .
+boulder: @2 @3
+water supply 12, under the rock 10, salmon supply 30
+seat 1 Ana: carried 2, banked 5
 """
 
 from __future__ import annotations
@@ -44,11 +44,13 @@ def status_lines(state) -> list[str]:
     lines = []
     on_boulder = [f"@{s + 1}" for s, b in enumerate(state.bears) if b == state.boulder]
     lines.append("boulder: " + (" ".join(on_boulder) if on_boulder else "-"))
-    lines.append(f"water supply {state.water}, under the rock {state.stack}, "
-                 f"salmon supply {state.supply}")
+    lines.append(
+        f"water supply {state.water}, under the rock {state.stack}, salmon supply {state.supply}"
+    )
     for s, seat in enumerate(cfg.seats):
-        lines.append(f"seat {s + 1} {seat.name}: carried {state.carried[s]}, "
-                     f"banked {state.banked[s]}")
+        lines.append(
+            f"seat {s + 1} {seat.name}: carried {state.carried[s]}, banked {state.banked[s]}"
+        )
     return lines
 
 
@@ -57,10 +59,14 @@ def headline(state) -> str:
     if state.phase == "over":
         return f"game over after round {state.round}: {state.termination}"
     if state.phase == "roll":
-        return (f"round {state.round + 1}, first player seat {state.first + 1} to roll"
-                f"{' (final round)' if state.final else ''}")
-    return (f"round {state.round}{final}, first player seat {state.first + 1}, "
-            f"seat {state.mover + 1} to move")
+        return (
+            f"round {state.round + 1}, first player seat {state.first + 1} to roll"
+            f"{' (final round)' if state.final else ''}"
+        )
+    return (
+        f"round {state.round}{final}, first player seat {state.first + 1}, "
+        f"seat {state.mover + 1} to move"
+    )
 
 
 def text_board(state) -> str:

@@ -79,6 +79,8 @@ class CautiousBot(RandomBot):
 BOTS = {
     "random": BotSpec(RandomBot, "uniform over the legal moves"),
     "greedy": BotSpec(GreedyBot, "banks whenever it carries salmon, else the nearest salmon"),
-    "cautious": BotSpec(CautiousBot, "weighs salmon against the 1-in-3 chance the water flows; "
-                                     "banks when safety is worth more"),
+    "cautious": BotSpec(
+        CautiousBot,
+        "weighs salmon against the 1-in-3 chance the water flows; banks when safety is worth more",
+    ),
 }

@@ -13,8 +13,9 @@ SQUARES = 4  # BD2: four visible tiles per stream
 
 
 @lru_cache(maxsize=32)
-def neighbours(streams: tuple[str, ...], rocks: tuple[tuple[str, str, int], ...]
-               ) -> tuple[tuple[int, ...], ...]:
+def neighbours(
+    streams: tuple[str, ...], rocks: tuple[tuple[str, str, int], ...]
+) -> tuple[tuple[int, ...], ...]:
     """BD8's neighbours; pass rocks=() for the graph with no rock at all (to name BD4)."""
     boulder = SQUARES * len(streams)
     blocked = {(a, b, k) for a, b, k in rocks}
@@ -36,9 +37,16 @@ def neighbours(streams: tuple[str, ...], rocks: tuple[tuple[str, str, int], ...]
     return tuple(tuple(sorted(a)) for a in adj)
 
 
-def destinations(adj, boulder: int, start: int, salmon: tuple[int, ...],
-                 occupied: frozenset[int], *, stop_on_salmon: bool = True,
-                 stop_on_boulder: bool = True) -> dict[int, int]:
+def destinations(
+    adj,
+    boulder: int,
+    start: int,
+    salmon: tuple[int, ...],
+    occupied: frozenset[int],
+    *,
+    stop_on_salmon: bool = True,
+    stop_on_boulder: bool = True,
+) -> dict[int, int]:
     """Every destination of a bear at `start` with its distance in steps (BD8-BD10).
 
     A path runs through tiles holding neither a bear nor salmon; it may end on salmon (BD9)

@@ -52,8 +52,10 @@ _SEAT = r"(?:seat([1-9]) )?"
 _ROLL = re.compile(r"roll((?: [a-z]+:[a-z0-9]+)+)")
 _MOVE = re.compile(_SEAT + r"([a-z]+[1-4]|boulder)")
 _STAY = re.compile(_SEAT + r"stay")
-_HINT = ("expected one of: roll STREAM:FACE ... (e.g. roll blue:W green:S2 yellow:WWS), "
-         "a destination (blue3, boulder), stay, or seatN before a destination or stay")
+_HINT = (
+    "expected one of: roll STREAM:FACE ... (e.g. roll blue:W green:S2 yellow:WWS), "
+    "a destination (blue3, boulder), stay, or seatN before a destination or stay"
+)
 
 
 def parse(text: str) -> Step:
@@ -68,8 +70,9 @@ def parse(text: str) -> Step:
     if m:
         dest = m[2]
         if dest != BOULDER and dest[:-1] not in STREAMS:
-            raise MalformedStep(text, f"{dest[:-1]!r} is not a stream "
-                                      f"({', '.join(STREAMS)}); squares are 1 to 4")
+            raise MalformedStep(
+                text, f"{dest[:-1]!r} is not a stream ({', '.join(STREAMS)}); squares are 1 to 4"
+            )
         return Move(dest, int(m[1]) if m[1] else None)
     raise MalformedStep(text, _HINT)
 

@@ -1,13 +1,13 @@
 """The scenario's rule parameters for Bear Down! (`params:`), validated at their exact place.
 
-    params:
-      die: [W, WWS, S1, S1, S2, S3]          # every die in play (BD3)
-      dice: {blue: [W, W, W, S1, S1, S1]}    # one stream's die, overriding `die` (BD3)
-      rocks: [red/blue 2, blue/green 3]      # the printed rocks, replacing the default (BD4)
-      dropped_stream: red                    # 3 players only: which outermost stream goes (BD1)
-      water_supply: 8                        # tiles beside the board, before the rock (BD13)
-      rock_stack: 2                          # tiles under the rock (BD5; P-BD2: at least 1)
-      salmon_supply: 20                      # salmon below the waterfall at the start (BD13)
+params:
+  die: [W, WWS, S1, S1, S2, S3]          # every die in play (BD3)
+  dice: {blue: [W, W, W, S1, S1, S1]}    # one stream's die, overriding `die` (BD3)
+  rocks: [red/blue 2, blue/green 3]      # the printed rocks, replacing the default (BD4)
+  dropped_stream: red                    # 3 players only: which outermost stream goes (BD1)
+  water_supply: 8                        # tiles beside the board, before the rock (BD13)
+  rock_stack: 2                          # tiles under the rock (BD5; P-BD2: at least 1)
+  salmon_supply: 20                      # salmon below the waterfall at the start (BD13)
 """
 
 from __future__ import annotations
@@ -20,12 +20,17 @@ from bearcli.core.source import Source
 from bearcli.games.bear_down.notation import FACES, STREAMS
 
 DIE = ("W", "WWS", "S1", "S1", "S2", "S3")  # BD3
-ROCKS = (("red", "blue", 2), ("blue", "green", 3), ("green", "yellow", 2),
-         ("yellow", "purple", 3))  # BD4
+ROCKS = (
+    ("red", "blue", 2),
+    ("blue", "green", 3),
+    ("green", "yellow", 2),
+    ("yellow", "purple", 3),
+)  # BD4
 TILES_IN_BOX, SALMON_IN_BOX, ROCK_STACK, TILES_PER_STREAM = 70, 53, 10, 6  # BD13
 SET_ASIDE = {2: 24, 3: 12, 4: 0}  # BD13: water tiles put back in the box
-KEYS = frozenset({"die", "dice", "rocks", "dropped_stream", "water_supply", "rock_stack",
-                  "salmon_supply"})
+KEYS = frozenset(
+    {"die", "dice", "rocks", "dropped_stream", "water_supply", "rock_stack", "salmon_supply"}
+)
 _ROCK = re.compile(r"([a-z]+)/([a-z]+) ([0-9]+)")
 
 
@@ -62,11 +67,18 @@ def configure(source: Source, seats: tuple[Seat, ...]) -> BDConfig:
     if "dropped_stream" in params:
         dropped = psrc.typed("dropped_stream", str)
         if players != 3:
-            raise psrc.error(f"only 3 players drop a single stream; {players} players use "
-                             f"{', '.join(streams_for(players))}", "dropped_stream", ruling="BD1")
+            raise psrc.error(
+                f"only 3 players drop a single stream; {players} players use "
+                f"{', '.join(streams_for(players))}",
+                "dropped_stream",
+                ruling="BD1",
+            )
         if dropped not in (STREAMS[0], STREAMS[-1]):
-            raise psrc.error(f"the dropped stream must be an outermost one (red or purple), "
-                             f"not {dropped!r}", "dropped_stream", ruling="BD1")
+            raise psrc.error(
+                f"the dropped stream must be an outermost one (red or purple), not {dropped!r}",
+                "dropped_stream",
+                ruling="BD1",
+            )
     streams = streams_for(players, dropped)
     base = _faces(psrc, params["die"], ("die",)) if "die" in params else DIE
     per = {s: base for s in streams}
@@ -76,8 +88,13 @@ def configure(source: Source, seats: tuple[Seat, ...]) -> BDConfig:
             raise psrc.error("'dice' maps a stream to its six faces", "dice", ruling="BD3")
         for stream, faces in dice.items():
             if stream not in streams:
-                raise psrc.error(f"{stream!r} is not a stream in play with {players} players "
-                                 f"({', '.join(streams)})", "dice", stream, ruling="BD1")
+                raise psrc.error(
+                    f"{stream!r} is not a stream in play with {players} players "
+                    f"({', '.join(streams)})",
+                    "dice",
+                    stream,
+                    ruling="BD1",
+                )
             per[stream] = _faces(psrc, faces, ("dice", stream))
     rocks = _rocks(psrc, params["rocks"]) if "rocks" in params else ROCKS
     tiles = TILES_IN_BOX - TILES_PER_STREAM * len(streams) - SET_ASIDE[min(players, 4)]
@@ -93,35 +110,43 @@ def _faces(psrc: Source, faces: object, path: tuple) -> tuple[str, ...]:
         raise psrc.error(f"a die needs six faces, not {n}", *path, ruling="BD3")
     for i, face in enumerate(faces):
         if not isinstance(face, str) or face.upper() not in FACES:
-            raise psrc.error(f"die face {face!r} is not one of {', '.join(FACES)}", *path, i,
-                             ruling="BD3")
+            raise psrc.error(
+                f"die face {face!r} is not one of {', '.join(FACES)}", *path, i, ruling="BD3"
+            )
     return tuple(f.upper() for f in faces)
 
 
 def _rocks(psrc: Source, raw: object) -> tuple[tuple[str, str, int], ...]:
     if not isinstance(raw, list):
-        raise psrc.error("'rocks' is a list like [red/blue 2, blue/green 3]", "rocks",
-                         ruling="BD4")
+        raise psrc.error("'rocks' is a list like [red/blue 2, blue/green 3]", "rocks", ruling="BD4")
     out: list[tuple[str, str, int]] = []
     for i, item in enumerate(raw):
         m = _ROCK.fullmatch(" ".join(str(item).lower().split()))
         if not m:
-            raise psrc.error(f"a rock is written LEFT/RIGHT SQUARE (e.g. red/blue 2), not "
-                             f"{item!r}", "rocks", i, ruling="BD4")
+            raise psrc.error(
+                f"a rock is written LEFT/RIGHT SQUARE (e.g. red/blue 2), not {item!r}",
+                "rocks",
+                i,
+                ruling="BD4",
+            )
         left, right, num = m[1], m[2], int(m[3])
         for s in (left, right):
             if s not in STREAMS:
-                raise psrc.error(f"{s!r} is not a stream ({', '.join(STREAMS)})", "rocks", i,
-                                 ruling="BD4")
+                raise psrc.error(
+                    f"{s!r} is not a stream ({', '.join(STREAMS)})", "rocks", i, ruling="BD4"
+                )
         if STREAMS.index(right) - STREAMS.index(left) != 1:
-            raise psrc.error(f"a rock stands between neighbouring streams, left one first; "
-                             f"{left} and {right} are not", "rocks", i, ruling="BD4")
+            raise psrc.error(
+                f"a rock stands between neighbouring streams, left one first; "
+                f"{left} and {right} are not",
+                "rocks",
+                i,
+                ruling="BD4",
+            )
         if not 1 <= num <= 4:
-            raise psrc.error(f"rocks stand at squares 1 to 4, not {num}", "rocks", i,
-                             ruling="BD4")
+            raise psrc.error(f"rocks stand at squares 1 to 4, not {num}", "rocks", i, ruling="BD4")
         if (left, right, num) in out:
-            raise psrc.error(f"rock {left}/{right} {num} is listed twice", "rocks", i,
-                             ruling="BD4")
+            raise psrc.error(f"rock {left}/{right} {num} is listed twice", "rocks", i, ruling="BD4")
         out.append((left, right, num))
     return tuple(sorted(out, key=lambda r: (STREAMS.index(r[0]), r[2])))
 
@@ -136,7 +161,11 @@ def _count(psrc: Source, params: dict, key: str, default: int, least: int, rulin
 
 
 def config_dict(cfg: BDConfig) -> dict:
-    return {"streams": list(cfg.streams), "dice": [list(d) for d in cfg.dice],
-            "rocks": [f"{a}/{b} {k}" for a, b, k in cfg.rocks],
-            "water_supply": cfg.water_supply, "rock_stack": cfg.rock_stack,
-            "salmon_supply": cfg.salmon_supply}
+    return {
+        "streams": list(cfg.streams),
+        "dice": [list(d) for d in cfg.dice],
+        "rocks": [f"{a}/{b} {k}" for a, b, k in cfg.rocks],
+        "water_supply": cfg.water_supply,
+        "rock_stack": cfg.rock_stack,
+        "salmon_supply": cfg.salmon_supply,
+    }

@@ -8,11 +8,19 @@ from rich.text import Text
 
 from bearcli.games.bear_down.board import headline, rows, status_lines
 
-_STREAM = {"red": "bold white on red3", "blue": "bold white on dodger_blue3",
-           "green": "bold white on green4", "yellow": "bold black on yellow3",
-           "purple": "bold white on purple4"}
-_SEAT = ("bold black on bright_white", "bold black on orange3", "bold white on grey37",
-         "bold black on tan")
+_STREAM = {
+    "red": "bold white on red3",
+    "blue": "bold white on dodger_blue3",
+    "green": "bold white on green4",
+    "yellow": "bold black on yellow3",
+    "purple": "bold white on purple4",
+}
+_SEAT = (
+    "bold black on bright_white",
+    "bold black on orange3",
+    "bold white on grey37",
+    "bold black on tan",
+)
 
 
 def render(state) -> RenderableType:

@@ -1,10 +1,10 @@
 """The ice floe as plain text, for error messages and logs (render.py draws it in colour).
 
-    finish: . p . G b y     a bear's letter upper-case where it stands, lower-case when away
-         2: I I . P S R     P G B Y: a bear on its ice tile
-         1: I I I I . I
-     start: Y . b g . p
-            a b c d e f
+finish: . p . G b y     a bear's letter upper-case where it stands, lower-case when away
+     2: I I . P S R     P G B Y: a bear on its ice tile
+     1: I I I I . I
+ start: Y . b g . p
+        a b c d e f
 """
 
 from __future__ import annotations

@@ -99,8 +99,10 @@ def bear_cost(lay: Layout, cells: tuple[str, ...], pos: int, k: int, fin: list[i
 
 
 def total_cost(lay: Layout, state: State) -> int:
-    return sum(bear_cost(lay, state.cells, pos, k, to_finish(lay, state.cells, k))
-               for k, pos in enumerate(state.bears))
+    return sum(
+        bear_cost(lay, state.cells, pos, k, to_finish(lay, state.cells, k))
+        for k, pos in enumerate(state.bears)
+    )
 
 
 class GreedyBot(RandomBot):
@@ -137,7 +139,7 @@ class GreedyBot(RandomBot):
         best, best_key = legal[0], None
         for step in legal:
             sq = parse_square(step.square, lay.width, lay.height)
-            cells = state.cells[:sq] + (".",) + state.cells[sq + 1:]
+            cells = state.cells[:sq] + (".",) + state.cells[sq + 1 :]
             key = (total_cost(lay, replace(state, cells=cells)), sq)
             if best_key is None or key < best_key:
                 best, best_key = step, key
@@ -170,8 +172,10 @@ class GreedyBot(RandomBot):
             cells[dst], cells[src] = cells[src], "."
             bears = tuple(dst if b == src else b for b in state.bears)
             cells_t = tuple(cells)
-            total = sum(bear_cost(lay, cells_t, pos, k, to_finish(lay, cells_t, k))
-                        for k, pos in enumerate(bears))
+            total = sum(
+                bear_cost(lay, cells_t, pos, k, to_finish(lay, cells_t, k))
+                for k, pos in enumerate(bears)
+            )
             if total < best_total:
                 best, best_total = step, total
         return best

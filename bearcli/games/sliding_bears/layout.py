@@ -41,7 +41,7 @@ class Layout:
         label = max(len("finish"), len(str(self.height)))
         lines = [f"{'finish':>{label}}: " + " ".join(self._line(self.finish))]
         for row in range(self.height - 1, -1, -1):
-            cells = self.cells[row * self.width:(row + 1) * self.width]
+            cells = self.cells[row * self.width : (row + 1) * self.width]
             lines.append(f"{row + 1:>{label}}: " + " ".join(cells))
         lines.append(f"{'start':>{label}}: " + " ".join(self._line(self.start)))
         return "\n".join(lines) + "\n"
@@ -79,8 +79,11 @@ def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Lay
         if not line.strip():
             continue
         if ":" not in line:
-            raise err("a layout line is 'LABEL: cells' (finish, a row number, or start)", n,
-                      len(raw) - len(raw.lstrip()) + 1)
+            raise err(
+                "a layout line is 'LABEL: cells' (finish, a row number, or start)",
+                n,
+                len(raw) - len(raw.lstrip()) + 1,
+            )
         label, cells_text = line.split(":", 1)
         base = len(label) + 2
         cells = []
@@ -97,8 +100,11 @@ def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Lay
     height = len(grid_rows)
     width = len(rows[0][1])
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
-        raise err(f"the grid is {width} x {height}; any size from {MIN_SIZE} x {MIN_SIZE} to "
-                  f"{MAX_SIZE} x {MAX_SIZE} may be authored", rows[0][2])
+        raise err(
+            f"the grid is {width} x {height}; any size from {MIN_SIZE} x {MIN_SIZE} to "
+            f"{MAX_SIZE} x {MAX_SIZE} may be authored",
+            rows[0][2],
+        )
     cells: list[str] = [""] * (width * height)
     for i, (label, line_cells, n) in enumerate(grid_rows):
         row = height - 1 - i
@@ -131,13 +137,15 @@ def _colour_line(row, width, err) -> tuple[int, ...]:
             continue
         for letter in cell:
             if letter not in LETTER:
-                raise err(f"unknown {label} square {cell!r} (p, g, b, y for the bears, "
-                          ". for none)", n, c)
+                raise err(
+                    f"unknown {label} square {cell!r} (p, g, b, y for the bears, . for none)", n, c
+                )
             if letter in found:
                 raise err(f"the {label} line has two {LETTER[letter]} squares", n, c)
             found[letter] = col
     missing = [LETTER[k] for k in "pgby" if k not in found]
     if missing:
-        raise err(f"the {label} line needs one square per bear; missing: {', '.join(missing)}",
-                  n, 1)
+        raise err(
+            f"the {label} line needs one square per bear; missing: {', '.join(missing)}", n, 1
+        )
     return tuple(found[c[0]] for c in COLOURS)

@@ -1,11 +1,11 @@
 """Sliding Bears steps: immutable values that parse from notation and print themselves back.
 
-    remove c4                set-up: the tile taken away before the first roll (SB2)
-    roll pink/blue crack     chance: the bear die and the weather die (SB3)
-    jump pink c2             the bear of that colour jumps (SB4); targets: a square, start, finish
-    crack d5                 remove a free ice tile (SB5)
-    wind c3 c4               slide the tile on c3 into the water on c4 (SB6)
-    pass                     forgo the optional effects still unused (SB4, SB6)
+remove c4                set-up: the tile taken away before the first roll (SB2)
+roll pink/blue crack     chance: the bear die and the weather die (SB3)
+jump pink c2             the bear of that colour jumps (SB4); targets: a square, start, finish
+crack d5                 remove a free ice tile (SB5)
+wind c3 c4               slide the tile on c3 into the water on c4 (SB6)
+pass                     forgo the optional effects still unused (SB4, SB6)
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ WEATHER = ("crack", "wind")
 
 def _face_ok(face: str) -> bool:
     return all(c in COLOURS for c in face.split("/")) and len(set(face.split("/"))) == len(
-        face.split("/"))
+        face.split("/")
+    )
 
 
 @dataclass(frozen=True)
@@ -84,8 +85,10 @@ _PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(rf"wind ({SQUARE})(?: |-|>)({SQUARE})"), lambda m: Wind(m[1], m[2])),
     (re.compile(r"pass"), lambda m: Pass()),
 )
-_HINT = ("expected one of: remove SQ, roll FACE crack|wind, jump COLOUR SQ|start|finish, "
-         "crack SQ, wind SQ SQ, pass")
+_HINT = (
+    "expected one of: remove SQ, roll FACE crack|wind, jump COLOUR SQ|start|finish, "
+    "crack SQ, wind SQ SQ, pass"
+)
 
 
 def parse(text: str) -> Step:
@@ -102,8 +105,10 @@ def parse(text: str) -> Step:
 def _check_words(text: str, step: Step) -> None:
     if isinstance(step, Roll):
         if not _face_ok(step.bear):
-            raise MalformedStep(text, f"{step.bear!r} is not a bear-die face "
-                                      f"(a colour, or two joined by '/': pink/blue)")
+            raise MalformedStep(
+                text,
+                f"{step.bear!r} is not a bear-die face (a colour, or two joined by '/': pink/blue)",
+            )
         if step.weather not in WEATHER:
             raise MalformedStep(text, f"{step.weather!r} is not a weather-die face (crack, wind)")
     if isinstance(step, Jump) and step.colour not in COLOURS:

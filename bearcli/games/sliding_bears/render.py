@@ -18,8 +18,12 @@ _TILE = {
     "R": ("R", "bold white on grey23"),
     ".": ("~", "bright_cyan on blue"),
 }
-_BEAR = {"P": "bold white on magenta", "G": "bold white on green",
-         "B": "bold white on dodger_blue2", "Y": "bold black on yellow"}
+_BEAR = {
+    "P": "bold white on magenta",
+    "G": "bold white on green",
+    "B": "bold white on dodger_blue2",
+    "Y": "bold black on yellow",
+}
 
 
 def render(state) -> RenderableType:
@@ -60,8 +64,7 @@ def _edge(cell: str) -> Text:
 
 
 def status(cfg, state) -> Text:
-    text = Text(f"turn {state.turn}  seat {state.seat + 1}  ice left "
-                f"{state.cells.count('I')}")
+    text = Text(f"turn {state.turn}  seat {state.seat + 1}  ice left {state.cells.count('I')}")
     if state.bear_face:
         text.append(f"  bear die: {state.bear_face}", style="bold")
     if state.weather:

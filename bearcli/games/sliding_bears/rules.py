@@ -59,6 +59,7 @@ class SlidingBears(Game):
     @property
     def bots(self):  # imported late: bots depend on these rules
         from bearcli.games.sliding_bears import bots
+
         return bots.BOTS
 
     # -- set-up ---------------------------------------------------------------------
@@ -66,40 +67,63 @@ class SlidingBears(Game):
         lay = _load_layout(source)
         level = source.typed("level", str, "normal")
         if level not in LEVELS:
-            raise source.error(f"level must be normal or hard, not {level!r}", "level",
-                               ruling="SB2")
+            raise source.error(
+                f"level must be normal or hard, not {level!r}", "level", ruling="SB2"
+            )
         variant = source.typed("variant", str, "classic")
         if variant not in VARIANTS:
-            raise source.error(f"variant must be classic or multicolour, not {variant!r}",
-                               "variant", ruling="SB3")
+            raise source.error(
+                f"variant must be classic or multicolour, not {variant!r}", "variant", ruling="SB3"
+            )
         needed = "S" if level == "normal" else "I"
         if needed not in lay.cells:
             what = "seal" if needed == "S" else "ice"
-            raise source.error(f"a layout with no {what} tile cannot be played at the {level} "
-                               f"level: one {what} tile is removed before the first roll",
-                               "layout", ruling="SB2")
+            raise source.error(
+                f"a layout with no {what} tile cannot be played at the {level} "
+                f"level: one {what} tile is removed before the first roll",
+                "layout",
+                ruling="SB2",
+            )
         bear_die, weather_die = _dice(source, variant)
         remove = source.typed("remove", str, None)
         if remove is not None:
             sq = layout_fmt.parse_square(remove, lay.width, lay.height)
             if sq is None or lay.cells[sq] != needed:
                 what = "a seal" if needed == "S" else "an ice tile"
-                raise source.error(f"'remove' must name {what} of the layout at the {level} "
-                                   f"level, not {remove!r}", "remove", ruling="SB2")
+                raise source.error(
+                    f"'remove' must name {what} of the layout at the {level} level, not {remove!r}",
+                    "remove",
+                    ruling="SB2",
+                )
         return SBConfig(seats, lay, level, variant, bear_die, weather_die, remove)
 
     def config_dict(self, config: SBConfig) -> dict:
-        return {"layout": config.layout.to_text(), "level": config.level,
-                "variant": config.variant, "bear_die": list(config.bear_die),
-                "weather_die": list(config.weather_die), "remove": config.remove}
+        return {
+            "layout": config.layout.to_text(),
+            "level": config.level,
+            "variant": config.variant,
+            "bear_die": list(config.bear_die),
+            "weather_die": list(config.weather_die),
+            "remove": config.remove,
+        }
 
     def initial_state(self, config: SBConfig) -> tuple[State, tuple[Event, ...]]:
         lay = config.layout
         state = State(config, lay.cells, (START,) * 4, "remove", 0, 0)
-        events = [event("game-started", game=self.name, columns=lay.width, rows=lay.height,
-                        level=config.level, variant=config.variant, seats=len(config.seats),
-                        ice=lay.cells.count("I"), seals=lay.cells.count("S"),
-                        rocks=lay.cells.count("R"))]
+        events = [
+            event(
+                "game-started",
+                game=self.name,
+                columns=lay.width,
+                rows=lay.height,
+                level=config.level,
+                variant=config.variant,
+                seats=len(config.seats),
+                ice=lay.cells.count("I"),
+                seals=lay.cells.count("S"),
+                rocks=lay.cells.count("R"),
+            )
+        ]
         if config.remove is not None:
             state, more = self._remove(config, state, Remove(config.remove))
             events.extend(more)
@@ -120,8 +144,9 @@ class SlidingBears(Game):
         cfg = state.cfg
         if state.phase == "remove":
             needed = "S" if cfg.level == "normal" else "I"
-            return [Remove(cfg.layout.square_name(i)) for i, c in enumerate(state.cells)
-                    if c == needed]
+            return [
+                Remove(cfg.layout.square_name(i)) for i, c in enumerate(state.cells) if c == needed
+            ]
         if state.phase != "act":
             return []
         steps = self._options(cfg, state)
@@ -135,19 +160,26 @@ class SlidingBears(Game):
             raise self.refuse(step, "the game is over", "SB8")
         if state.phase == "remove":
             if not isinstance(step, Remove):
-                raise self.refuse(step, "first one tile is removed from the grid "
-                                        "(remove SQUARE)", "SB2")
+                raise self.refuse(
+                    step, "first one tile is removed from the grid (remove SQUARE)", "SB2"
+                )
             return self._remove(cfg, state, step)
         if isinstance(step, Remove):
             raise self.refuse(step, "the set-up removal was already made", "SB2")
         if state.phase == "roll":
             if not isinstance(step, Roll):
-                raise self.refuse(step, f"seat {state.seat + 1} must roll the two dice first "
-                                        "(roll BEAR WEATHER)", "SB3")
+                raise self.refuse(
+                    step,
+                    f"seat {state.seat + 1} must roll the two dice first (roll BEAR WEATHER)",
+                    "SB3",
+                )
             return self._roll(cfg, state, step)
         if isinstance(step, Roll):
-            raise self.refuse(step, "the dice of this turn are already rolled; use them "
-                                    "(jump/crack/wind) or pass", "SB7")
+            raise self.refuse(
+                step,
+                "the dice of this turn are already rolled; use them (jump/crack/wind) or pass",
+                "SB7",
+            )
         if isinstance(step, Jump):
             new, events = self._jump(cfg, state, step)
         elif isinstance(step, Crack):
@@ -174,11 +206,18 @@ class SlidingBears(Game):
     def solve_key(self, state: State):
         # The turn count and the deciding seat never change what can happen next (SB9: the
         # seats are one team), so positions that differ only there are the same position.
-        return (state.cells, state.bears, state.phase, state.bear_face, state.weather,
-                state.termination)
+        return (
+            state.cells,
+            state.bears,
+            state.phase,
+            state.bear_face,
+            state.weather,
+            state.termination,
+        )
 
     def describe(self, state: State) -> str:
         from bearcli.games.sliding_bears.board import text_board
+
         return text_board(state.cfg, state)
 
     # -- the steps ----------------------------------------------------------------------
@@ -188,23 +227,40 @@ class SlidingBears(Game):
         sq = layout_fmt.parse_square(step.square, lay.width, lay.height)
         if sq is None or state.cells[sq] != needed:
             what = "a seal" if needed == "S" else "an ice tile"
-            raise self.refuse(step, f"at the {cfg.level} level the tile removed is {what}; "
-                                    f"{step.square} is {_tile_name(state, sq)}", "SB2")
+            raise self.refuse(
+                step,
+                f"at the {cfg.level} level the tile removed is {what}; "
+                f"{step.square} is {_tile_name(state, sq)}",
+                "SB2",
+            )
         cells = _set(state.cells, sq, ".")
         tile = "seal" if needed == "S" else "ice"
-        return (replace(state, cells=cells, phase="roll"),
-                (event("tile-removed", square=step.square, tile=tile),))
+        return (
+            replace(state, cells=cells, phase="roll"),
+            (event("tile-removed", square=step.square, tile=tile),),
+        )
 
     def _roll(self, cfg: SBConfig, state: State, step: Roll):
         if step.bear not in cfg.bear_die:
-            raise self.refuse(step, f"{step.bear!r} is not a face of the bear die "
-                                    f"({', '.join(cfg.bear_die)})", "SB3")
+            raise self.refuse(
+                step,
+                f"{step.bear!r} is not a face of the bear die ({', '.join(cfg.bear_die)})",
+                "SB3",
+            )
         if step.weather not in cfg.weather_die:
             raise self.refuse(step, f"{step.weather!r} is not a face of the weather die", "SB3")
-        new = replace(state, phase="act", turn=state.turn + 1, bear_face=step.bear,
-                      weather=step.weather)
-        events = (event("dice-rolled", seat=state.seat + 1, turn=new.turn, bear=step.bear,
-                        weather=step.weather),)
+        new = replace(
+            state, phase="act", turn=state.turn + 1, bear_face=step.bear, weather=step.weather
+        )
+        events = (
+            event(
+                "dice-rolled",
+                seat=state.seat + 1,
+                turn=new.turn,
+                bear=step.bear,
+                weather=step.weather,
+            ),
+        )
         return self._settle(cfg, new, events)
 
     def _jump(self, cfg: SBConfig, state: State, step: Jump):
@@ -212,23 +268,31 @@ class SlidingBears(Game):
             raise self.refuse(step, "the bear die is already used or forgone this turn", "SB4")
         allowed = self.colours_for(cfg, state.bear_face)
         if step.colour not in allowed:
-            raise self.refuse(step, f"the bear die shows {state.bear_face}, which moves "
-                                    f"{' or '.join(allowed)}", "SB3")
+            raise self.refuse(
+                step,
+                f"the bear die shows {state.bear_face}, which moves {' or '.join(allowed)}",
+                "SB3",
+            )
         k = COLOURS.index(step.colour)
         here = state.bears[k]
         if here == FINISH:
-            raise self.refuse(step, f"the {step.colour} bear has arrived and does not move "
-                                    "again", "SB4")
+            raise self.refuse(
+                step, f"the {step.colour} bear has arrived and does not move again", "SB4"
+            )
         target = self._target(cfg, step)
         targets = self.jump_targets(cfg, state, k)
         if target not in targets:
             raise self.refuse(step, self._why_not(cfg, state, k, target, step.target), "SB4")
         bears = _set(state.bears, k, target)
-        events = [event("bear-jumped", bear=step.colour, to=step.target,
-                        **{"from": _pos_name(cfg, here)})]
+        events = [
+            event("bear-jumped", bear=step.colour, to=step.target, **{"from": _pos_name(cfg, here)})
+        ]
         if target == FINISH:
-            events.append(event("bear-arrived", bear=step.colour,
-                                arrived=sum(1 for b in bears if b == FINISH)))
+            events.append(
+                event(
+                    "bear-arrived", bear=step.colour, arrived=sum(1 for b in bears if b == FINISH)
+                )
+            )
         return replace(state, bears=bears, bear_face=None), tuple(events)
 
     def _crack(self, cfg: SBConfig, state: State, step: Crack):
@@ -236,13 +300,18 @@ class SlidingBears(Game):
             raise self.refuse(step, "the weather die does not show crack this turn", "SB5")
         sq = layout_fmt.parse_square(step.square, cfg.layout.width, cfg.layout.height)
         if sq is None or state.cells[sq] != "I" or sq in state.bears:
-            what = "a bear stands on it" if sq is not None and sq in state.bears else \
-                f"it is {_tile_name(state, sq)}"
-            raise self.refuse(step, f"a crack removes a free ice tile; {step.square}: {what}",
-                              "SB5")
-        return (replace(state, cells=_set(state.cells, sq, "."), weather=None),
-                (event("ice-cracked", square=step.square,
-                       ice_left=state.cells.count("I") - 1),))
+            what = (
+                "a bear stands on it"
+                if sq is not None and sq in state.bears
+                else f"it is {_tile_name(state, sq)}"
+            )
+            raise self.refuse(
+                step, f"a crack removes a free ice tile; {step.square}: {what}", "SB5"
+            )
+        return (
+            replace(state, cells=_set(state.cells, sq, "."), weather=None),
+            (event("ice-cracked", square=step.square, ice_left=state.cells.count("I") - 1),),
+        )
 
     def _wind(self, cfg: SBConfig, state: State, step: Wind):
         if state.weather != "wind":
@@ -251,22 +320,40 @@ class SlidingBears(Game):
         src = layout_fmt.parse_square(step.source, lay.width, lay.height)
         dst = layout_fmt.parse_square(step.target, lay.width, lay.height)
         if src is None or state.cells[src] not in "IS":
-            raise self.refuse(step, f"only ice or seal tiles slide; {step.source} is "
-                                    f"{_tile_name(state, src)}", "SB6")
+            raise self.refuse(
+                step,
+                f"only ice or seal tiles slide; {step.source} is {_tile_name(state, src)}",
+                "SB6",
+            )
         if dst is None or dst not in _neighbours(lay, src):
-            raise self.refuse(step, f"{step.target} is not next to {step.source} (slides go "
-                                    "one square, never diagonally)", "SB6")
+            raise self.refuse(
+                step,
+                f"{step.target} is not next to {step.source} (slides go "
+                "one square, never diagonally)",
+                "SB6",
+            )
         if state.cells[dst] != ".":
-            raise self.refuse(step, f"a tile slides into open water; {step.target} is "
-                                    f"{_tile_name(state, dst)}", "SB6")
+            raise self.refuse(
+                step,
+                f"a tile slides into open water; {step.target} is {_tile_name(state, dst)}",
+                "SB6",
+            )
         tile = state.cells[src]
         cells = _set(_set(state.cells, src, "."), dst, tile)
         rider = state.bears.index(src) if src in state.bears else None
         bears = _set(state.bears, rider, dst) if rider is not None else state.bears
-        return (replace(state, cells=cells, bears=bears, weather=None),
-                (event("tile-slid", tile="ice" if tile == "I" else "seal", to=step.target,
-                       rider=COLOURS[rider] if rider is not None else None,
-                       **{"from": step.source}),))
+        return (
+            replace(state, cells=cells, bears=bears, weather=None),
+            (
+                event(
+                    "tile-slid",
+                    tile="ice" if tile == "I" else "seal",
+                    to=step.target,
+                    rider=COLOURS[rider] if rider is not None else None,
+                    **{"from": step.source},
+                ),
+            ),
+        )
 
     def _pass(self, state: State, step: Pass):
         forgone = []
@@ -275,11 +362,14 @@ class SlidingBears(Game):
         if state.weather == "wind":
             forgone.append("wind")
         if not forgone:
-            raise self.refuse(step, "nothing optional is left to forgo; the crack is "
-                                    "mandatory", "SB5")
+            raise self.refuse(
+                step, "nothing optional is left to forgo; the crack is mandatory", "SB5"
+            )
         weather = None if state.weather == "wind" else state.weather
-        return (replace(state, bear_face=None, weather=weather),
-                (event("effects-forgone", dice=forgone),))
+        return (
+            replace(state, bear_face=None, weather=weather),
+            (event("effects-forgone", dice=forgone),),
+        )
 
     def _settle(self, cfg: SBConfig, state: State, events: tuple[Event, ...]):
         """What follows by itself: the win, the loss, the end of a turn with nothing left."""
@@ -288,17 +378,20 @@ class SlidingBears(Game):
             events.append(event("game-ended", result="won", termination=WON, turn=state.turn))
             return replace(state, phase="over", termination=WON), tuple(events)
         options = self._options(cfg, state)
-        if state.weather == "crack" and not any(isinstance(o, Crack) for o in options) and \
-                not any(isinstance(o, Jump) for o in options):
+        if (
+            state.weather == "crack"
+            and not any(isinstance(o, Crack) for o in options)
+            and not any(isinstance(o, Jump) for o in options)
+        ):
             events.append(event("game-ended", result="lost", termination=LOST, turn=state.turn))
             return replace(state, phase="over", termination=LOST), tuple(events)
         if not options:
             unused = [d for d, left in (("bear", state.bear_face), ("wind", state.weather)) if left]
-            events.append(event("turn-ended", seat=state.seat + 1, turn=state.turn,
-                                unused=unused))
+            events.append(event("turn-ended", seat=state.seat + 1, turn=state.turn, unused=unused))
             nxt = (state.seat + 1) % len(cfg.seats)
-            return replace(state, phase="roll", seat=nxt, bear_face=None, weather=None), \
-                tuple(events)
+            return replace(state, phase="roll", seat=nxt, bear_face=None, weather=None), tuple(
+                events
+            )
         return state, tuple(events)
 
     # -- queries the bots and the board share -----------------------------------------------
@@ -335,13 +428,19 @@ class SlidingBears(Game):
                 for t in self.jump_targets(cfg, state, k):
                     steps.append(Jump(colour, _pos_name(cfg, t)))
         if state.weather == "crack":
-            steps.extend(Crack(lay.square_name(i)) for i, c in enumerate(state.cells)
-                         if c == "I" and i not in state.bears)
+            steps.extend(
+                Crack(lay.square_name(i))
+                for i, c in enumerate(state.cells)
+                if c == "I" and i not in state.bears
+            )
         elif state.weather == "wind":
             for i, c in enumerate(state.cells):
                 if c in "IS":
-                    steps.extend(Wind(lay.square_name(i), lay.square_name(j))
-                                 for j in _neighbours(lay, i) if state.cells[j] == ".")
+                    steps.extend(
+                        Wind(lay.square_name(i), lay.square_name(j))
+                        for j in _neighbours(lay, i)
+                        if state.cells[j] == "."
+                    )
         return steps
 
     def _target(self, cfg: SBConfig, step: Jump) -> int | None:
@@ -351,14 +450,14 @@ class SlidingBears(Game):
             return FINISH
         return layout_fmt.parse_square(step.target, cfg.layout.width, cfg.layout.height)
 
-    def _why_not(self, cfg: SBConfig, state: State, k: int, target: int | None,
-                 text: str) -> str:
+    def _why_not(self, cfg: SBConfig, state: State, k: int, target: int | None, text: str) -> str:
         colour = COLOURS[k]
         if target is None:
             return f"{text} is not a square of this {cfg.layout.width} x {cfg.layout.height} grid"
         if target in (START, FINISH):
-            return (f"the {colour} bear reaches its {text} square only from the grid square "
-                    f"next to it")
+            return (
+                f"the {colour} bear reaches its {text} square only from the grid square next to it"
+            )
         if state.cells[target] != "I":
             return f"bears jump only onto ice; {text} is {_tile_name(state, target)}"
         if target in state.bears:
@@ -369,8 +468,9 @@ class SlidingBears(Game):
 def _load_layout(source: Source) -> Layout:
     raw = source.get("layout")
     if not isinstance(raw, str):
-        raise source.error("'layout' must be a path to a layout file or an inline grid",
-                           "layout", ruling="SB1")
+        raise source.error(
+            "'layout' must be a path to a layout file or an inline grid", "layout", ruling="SB1"
+        )
     if "\n" in raw:
         at = source.loc("layout")
         first = at.line + 1 if at else 1
@@ -405,20 +505,28 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
             raise psrc.error(f"{key} needs six faces, not {len(faces)}", key, ruling="SB3")
     for i, face in enumerate(bear):
         if not notation._face_ok(face):
-            raise psrc.error(f"bear_die face {face!r} is not a colour or colours joined by '/'",
-                             "bear_die", i, ruling="SB3")
+            raise psrc.error(
+                f"bear_die face {face!r} is not a colour or colours joined by '/'",
+                "bear_die",
+                i,
+                ruling="SB3",
+            )
     for i, face in enumerate(weather):
         if face not in ("crack", "wind"):
-            raise psrc.error(f"weather_die face {face!r} must be crack or wind", "weather_die", i,
-                             ruling="SB3")
+            raise psrc.error(
+                f"weather_die face {face!r} must be crack or wind", "weather_die", i, ruling="SB3"
+            )
     reachable = set()
     for face in bear:
         parts = face.split("/")
         reachable |= set(COLOURS) if len(parts) > 1 and variant == "multicolour" else set(parts)
     missing = [c for c in COLOURS if c not in reachable]
     if missing:
-        raise psrc.error(f"no bear_die face moves {', '.join(missing)}: the game could never "
-                         "be won", "bear_die", ruling="SB3")
+        raise psrc.error(
+            f"no bear_die face moves {', '.join(missing)}: the game could never be won",
+            "bear_die",
+            ruling="SB3",
+        )
     return bear, weather
 
 
@@ -437,7 +545,7 @@ def _neighbours(lay: Layout, sq: int) -> list[int]:
 
 
 def _set(values: tuple, i: int, v) -> tuple:
-    return values[:i] + (v,) + values[i + 1:]
+    return values[:i] + (v,) + values[i + 1 :]
 
 
 def _tile_name(state: State, sq: int | None) -> str:

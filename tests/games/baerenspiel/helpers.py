@@ -10,8 +10,9 @@ from tests.conftest import load_scenario_text
 
 
 def scenario(seats: int = 1, variant: str = "forest", extra: str = ""):
-    text = (f"game: baerenspiel\nvariant: {variant}\nseats: [{', '.join(['random'] * seats)}]\n"
-            f"{extra}")
+    text = (
+        f"game: baerenspiel\nvariant: {variant}\nseats: [{', '.join(['random'] * seats)}]\n{extra}"
+    )
     return load_scenario_text(text)
 
 
@@ -42,4 +43,5 @@ def types(logged) -> list[str]:
 
 def cell(m: Match, square: str) -> str:
     from bearcli.games.baerenspiel.forest import parse_square
+
     return m.state.cells[parse_square(square)]

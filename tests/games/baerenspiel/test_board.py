@@ -17,8 +17,11 @@ def _rich(state) -> str:
 
 
 def test_forest_board_shows_backs_kinds_holes_and_the_dice():
-    m = match(["roll bear paw tree", "search a5", "a5 is path", "chain b5", "b5 is obstacle"],
-              seats=3, extra="open: {i1: path}")
+    m = match(
+        ["roll bear paw tree", "search a5", "a5 is path", "chain b5", "b5 is obstacle"],
+        seats=3,
+        extra="open: {i1: path}",
+    )
     text = m.game.describe(m.state)
     assert "5: = x # # # # # . ." in text.splitlines()[4]
     assert "dice bear paw tree; 0 search(es); re-roll die 2" in text
@@ -32,15 +35,28 @@ def test_forest_board_shows_backs_kinds_holes_and_the_dice():
 
 
 def test_escort_status_and_rich_board():
-    m = match(["roll bear tree tree", "search a5", "a5 is path", "chain b5", "b5 is path",
-               "chain c5", "c5 is bear"])
+    m = match(
+        [
+            "roll bear tree tree",
+            "search a5",
+            "a5 is path",
+            "chain b5",
+            "b5 is path",
+            "chain c5",
+            "c5 is bear",
+        ]
+    )
     assert "escort: 4 throw(s) left; c5 needs 3 step(s)" in m.game.describe(m.state)
     assert "BB" in _rich(m.state)
 
 
 def test_memo_grid_shows_unknown_known_and_taken_cards():
-    m = match(["flip a1", "a1 is bear", "flip b1", "b1 is bear", "flip c1", "c1 is obstacle1"],
-              seats=2, variant="memo", extra="params: {pairs: 2}")
+    m = match(
+        ["flip a1", "a1 is bear", "flip b1", "b1 is bear", "flip c1", "c1 is obstacle1"],
+        seats=2,
+        variant="memo",
+        extra="params: {pairs: 2}",
+    )
     text = m.game.describe(m.state)
     assert "--" in text and "[obstacle1]" in text and "??" in text
     assert "pairs seat 1: 1, seat 2: 0" in text

@@ -8,16 +8,18 @@ from tests.conftest import load_scenario_text
 
 
 def _memo(seats: str, pairs: int = 25):
-    return load_scenario_text(f"game: baerenspiel\nvariant: memo\nparams: {{pairs: {pairs}}}\n"
-                              f"seats: {seats}\n")
+    return load_scenario_text(
+        f"game: baerenspiel\nvariant: memo\nparams: {{pairs: {pairs}}}\nseats: {seats}\n"
+    )
 
 
 def _pairs(scen, games: int) -> list[int]:
     totals = [0] * len(scen.config.seats)
     for i in range(1, games + 1):
         seed = game_seed(5, i)
-        out = play_out(Match(scen.game, scen.config), make_bots(scen.game, scen.config, seed),
-                       chance_rng(seed))
+        out = play_out(
+            Match(scen.game, scen.config), make_bots(scen.game, scen.config, seed), chance_rng(seed)
+        )
         totals = [t + s for t, s in zip(totals, out.scores, strict=True)]
     return totals
 
@@ -66,7 +68,10 @@ def test_searcher_finds_and_escorts_more_often_than_random():
     for bot in wins:
         for i in range(1, 81):
             seed = game_seed(3, i)
-            out = play_out(Match(scen.game, scen.config),
-                           make_bots(scen.game, scen.config, seed, bot), chance_rng(seed))
+            out = play_out(
+                Match(scen.game, scen.config),
+                make_bots(scen.game, scen.config, seed, bot),
+                chance_rng(seed),
+            )
             wins[bot] += out.won
     assert wins["searcher"] > wins["random"], wins

@@ -53,9 +53,22 @@ def test_notation_tolerates_case_and_spaces():
     assert notation.parse("Cover C5 from A1") == Cover("c5", "a1")
 
 
-@pytest.mark.parametrize("text", ["roll bear paw", "roll bear paw dog", "reroll 4",
-                                  "search k1", "search e0", "cover c5 a1", "e1 is tree",
-                                  "c2 is animal17", "throw salmon", "jump pink c2", ""])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "roll bear paw",
+        "roll bear paw dog",
+        "reroll 4",
+        "search k1",
+        "search e0",
+        "cover c5 a1",
+        "e1 is tree",
+        "c2 is animal17",
+        "throw salmon",
+        "jump pink c2",
+        "",
+    ],
+)
 def test_not_notation_is_malformed(text):
     with pytest.raises(MalformedStep):
         notation.parse(text)

@@ -27,15 +27,24 @@ def test_unknown_variant_points_at_the_value():
     assert err.ruling == "BS13" and err.location.line == 2 and "forest, twin or memo" in err.message
 
 
-@pytest.mark.parametrize("extra,ruling,line,col,words", [
-    ("params:\n  dark: {path: 11}\n", "BS2", 5, 9, "must hold 25 cards"),
-    ("params:\n  dark: {bear: 2, path: 9}\n", "BS2", 5, 16, "exactly one little bear"),
-    ("params:\n  light: {bear: 1, path: 21}\n", "BS13", 5, 17, "no little bear"),
-    ("params:\n  light: {path: -1, animal: 46}\n", "BS2", 5, 17, "0 or more"),
-    ("params:\n  die: [tree, tree, paw, bear]\n", "BS3", 5, 8, "six faces"),
-    ("params:\n  die: [tree, tree, tree, tree, paw, salmon]\n", "BS3", 5, 38, "bear, paw or tree"),
-    ("params:\n  die: [tree, tree, tree, tree, paw, paw]\n", "BS3", 5, 8, "no bear face"),
-])
+@pytest.mark.parametrize(
+    "extra,ruling,line,col,words",
+    [
+        ("params:\n  dark: {path: 11}\n", "BS2", 5, 9, "must hold 25 cards"),
+        ("params:\n  dark: {bear: 2, path: 9}\n", "BS2", 5, 16, "exactly one little bear"),
+        ("params:\n  light: {bear: 1, path: 21}\n", "BS13", 5, 17, "no little bear"),
+        ("params:\n  light: {path: -1, animal: 46}\n", "BS2", 5, 17, "0 or more"),
+        ("params:\n  die: [tree, tree, paw, bear]\n", "BS3", 5, 8, "six faces"),
+        (
+            "params:\n  die: [tree, tree, tree, tree, paw, salmon]\n",
+            "BS3",
+            5,
+            38,
+            "bear, paw or tree",
+        ),
+        ("params:\n  die: [tree, tree, tree, tree, paw, paw]\n", "BS3", 5, 8, "no bear face"),
+    ],
+)
 def test_forest_params_are_validated_at_their_place(extra, ruling, line, col, words):
     err = error(extra)
     assert err.ruling == ruling and words in err.message
@@ -71,8 +80,9 @@ def test_deal_and_open_presets_are_checked_against_the_piles():
 
 
 def test_a_dealt_card_is_reserved_for_its_square():
-    m = match(["roll bear tree tree", "search c3"],
-              extra="deal: {d3: bear}\nopen: {a3: path, b3: path}")
+    m = match(
+        ["roll bear tree tree", "search c3"], extra="deal: {d3: bear}\nopen: {a3: path, b3: path}"
+    )
     kinds = [s.kind for s, _ in m.game.chance_outcomes(m.state)]
     assert "bear" not in kinds
     refused(m, "c3 is bear", "P-BS5")
@@ -81,12 +91,16 @@ def test_a_dealt_card_is_reserved_for_its_square():
 def test_bots_must_fit_the_variant():
     with pytest.raises(ScenarioError) as info:
         from tests.conftest import load_scenario_text
+
         load_scenario_text("game: baerenspiel\nvariant: memo\nseats: [searcher]\n")
     assert "the memo game has" in info.value.message
     from tests.conftest import load_scenario_text
-    scen = load_scenario_text("game: baerenspiel\nvariant: memo\n"
-                              "seats: [{bot: forgetful, memory: 2}, perfect]\n")
+
+    scen = load_scenario_text(
+        "game: baerenspiel\nvariant: memo\nseats: [{bot: forgetful, memory: 2}, perfect]\n"
+    )
     assert scen.config.seats[0].options == (("memory", 2),)
     with pytest.raises(ScenarioError):
-        load_scenario_text("game: baerenspiel\nvariant: memo\nseats: [{bot: forgetful, "
-                           "memory: -1}]\n")
+        load_scenario_text(
+            "game: baerenspiel\nvariant: memo\nseats: [{bot: forgetful, memory: -1}]\n"
+        )

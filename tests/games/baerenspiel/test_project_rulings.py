@@ -26,8 +26,10 @@ def test_p_bs3_end_lets_the_rest_lapse_and_a_spent_turn_ends_itself():
 
 
 def test_p_bs6_only_a_plain_edge_path_is_taken_and_a_cover_ends_the_open_chain():
-    m = match(["roll bear bear bear", "cover d5 from a5"],
-              extra="open: {a5: path, d5: obstacle, i5: obstacle}")
+    m = match(
+        ["roll bear bear bear", "cover d5 from a5"],
+        extra="open: {a5: path, d5: obstacle, i5: obstacle}",
+    )
     refused(m, "cover i5 from d5", "BS7")  # the path laid on d5 stays put
     play(m, "search a1", "a1 is path")
     play(m, "cover i5 from a1")
@@ -44,8 +46,12 @@ def test_p_bs8_a_preset_forest_already_trapped_ends_before_the_first_step():
 
 
 def test_p_bs10_the_finder_chooses_and_a_lone_twin_moves_without_a_choice():
-    m = match(["roll bear bear tree", "search a5", "a5 is bear", "search c3", "c3 is bear"],
-              seats=2, variant="twin", extra="open: {a3: path, b3: path}")
+    m = match(
+        ["roll bear bear tree", "search a5", "a5 is bear", "search c3", "c3 is bear"],
+        seats=2,
+        variant="twin",
+        extra="open: {a3: path, b3: path}",
+    )
     assert m.state.need == (1, 3)
     play(m, "throw tree")
     assert m.game.actor(m.state) == 0  # seat 1 found the twins: seat 1 chooses

@@ -101,8 +101,9 @@ def test_bs6_path_chain_free_reveals_end_on_a_non_path_or_when_declined():
     refused(m, "chain d5", "BS6")  # the animal ended the chain
     refused(m, "decline", "BS6")
     assert m.state.chain is None and m.state.searches == 1
-    m = match(["roll bear bear bear", "search a5", "a5 is path", "search i5", "i5 is animal"],
-              seats=3)
+    m = match(
+        ["roll bear bear bear", "search a5", "a5 is path", "search i5", "i5 is animal"], seats=3
+    )
     refused(m, "chain b5", "BS6")  # the search spent elsewhere ended the chain
 
 
@@ -121,20 +122,45 @@ def test_bs7_cover_an_obstacle_with_an_edge_path_and_leave_a_hole():
 
 
 def test_bs8_finding_the_bear_ends_the_search_phase_at_once():
-    m = match(["roll bear bear bear", "search a5", "a5 is path", "chain b5", "b5 is path",
-               "chain c5"], seats=3)
+    m = match(
+        ["roll bear bear bear", "search a5", "a5 is path", "chain b5", "b5 is path", "chain c5"],
+        seats=3,
+    )
     logged = play(m, "c5 is bear")
     assert types(logged)[-2:] == ["bear-found", "escort-started"]
     refused(m, "search a1", "BS8")  # two searches were left; they lapse
     assert m.game.actor(m.state) == CHANCE and m.state.phase == "throw"
-    twin = match(["roll bear bear bear", "search a5", "a5 is path", "chain b5", "b5 is path",
-                  "chain c5", "c5 is bear"], seats=3, variant="twin")
+    twin = match(
+        [
+            "roll bear bear bear",
+            "search a5",
+            "a5 is path",
+            "chain b5",
+            "b5 is path",
+            "chain c5",
+            "c5 is bear",
+        ],
+        seats=3,
+        variant="twin",
+    )
     assert twin.state.phase == "act" and twin.state.searches == 2  # one twin still lost
 
 
 def _found_at_d5(**kw):
-    return match(["roll bear tree tree", "search a5", "a5 is path", "chain b5", "b5 is path",
-                  "chain c5", "c5 is path", "chain d5", "d5 is bear"], **kw)
+    return match(
+        [
+            "roll bear tree tree",
+            "search a5",
+            "a5 is path",
+            "chain b5",
+            "b5 is path",
+            "chain c5",
+            "c5 is path",
+            "chain d5",
+            "d5 is bear",
+        ],
+        **kw,
+    )
 
 
 def test_bs9_escort_route_length_and_four_throws():
@@ -145,9 +171,23 @@ def test_bs9_escort_route_length_and_four_throws():
     play(m, "throw bear")  # the rulebook's example: out after three throws
     assert m.outcome.termination == "bear-escorted" and m.outcome.winners == (0,)
     refused(m, "throw tree", "BS9")  # a fourth throw is no longer needed
-    m = match(["roll bear tree tree", "search a5", "a5 is path", "chain b5", "b5 is path",
-               "chain c5", "c5 is path", "chain d5", "d5 is path", "end", "roll bear tree tree",
-               "search e5", "e5 is bear"])
+    m = match(
+        [
+            "roll bear tree tree",
+            "search a5",
+            "a5 is path",
+            "chain b5",
+            "b5 is path",
+            "chain c5",
+            "c5 is path",
+            "chain d5",
+            "d5 is path",
+            "end",
+            "roll bear tree tree",
+            "search e5",
+            "e5 is bear",
+        ]
+    )
     assert m.state.need == (5,)  # d = 4
     play(m, "throw tree", "throw tree", "throw tree", "throw tree")
     assert m.outcome.termination == "escort-failed" and m.outcome.winners == ()
@@ -155,8 +195,10 @@ def test_bs9_escort_route_length_and_four_throws():
     assert Fraction(bots._success((5,), 4, faces)).limit_denominator(1000) == Fraction(65, 81)
     assert bots._success((4,), 4, faces) == 1.0
     # A laid path with no way to the edge: no route, lost at once.
-    m = match(["roll bear tree tree", "cover d5 from a1", "chain e5", "e5 is bear"],
-              extra="open: {a1: path, d5: obstacle}")
+    m = match(
+        ["roll bear tree tree", "cover d5 from a1", "chain e5", "e5 is bear"],
+        extra="open: {a1: path, d5: obstacle}",
+    )
     assert m.outcome.termination == "no-route"
 
 
@@ -169,8 +211,7 @@ def test_bs10_a_round_of_trees_gives_one_search_each_without_rolling():
     assert m.state.seat == 1 and m.state.free and m.state.searches == 1
     play(m, "search b1", "b1 is animal")
     assert m.state.phase == "roll" and not m.state.free  # searches were granted: back to dice
-    m = match(["roll tree tree tree", "roll bear tree tree", "search a1", "a1 is animal"],
-              seats=2)
+    m = match(["roll tree tree tree", "roll bear tree tree", "search a1", "a1 is animal"], seats=2)
     assert m.state.phase == "roll" and not m.state.free
 
 
@@ -203,8 +244,7 @@ def test_bs13_twin_game_two_bears_five_shared_throws():
     m = match(["roll bear bear tree", "search a5", "a5 is bear"], variant="twin")
     assert m.state.phase == "act" and m.state.bears == (forest.parse_square("a5"),)
     refused(match(["roll bear tree tree", "search a5"]), "a5 is bear", "BS2")  # forest: no
-    play(m, "search a4", "a4 is path", "chain b4", "b4 is path",
-         "chain c4")
+    play(m, "search a4", "a4 is path", "chain b4", "b4 is path", "chain c4")
     play(m, "c4 is bear")
     assert m.state.need == (1, 3) and m.state.throws == 5  # a5 on the edge: one step
     play(m, "throw paw")
@@ -227,8 +267,12 @@ def test_bs13_twin_game_two_bears_five_shared_throws():
 
 
 def test_bs14_memo_pairs_kept_turn_continues_most_pairs_wins():
-    m = match(["flip a1", "a1 is bear", "flip b1", "b1 is bear"], seats=2, variant="memo",
-              extra="params: {pairs: 3}")
+    m = match(
+        ["flip a1", "a1 is bear", "flip b1", "b1 is bear"],
+        seats=2,
+        variant="memo",
+        extra="params: {pairs: 3}",
+    )
     assert m.state.pairs == (1, 0) and m.state.seat == 0  # a pair: flip again
     refused(m, "flip a1", "BS14")  # taken
     refused(m, "flip a2", "BS14")  # three pairs lie on a1-f1

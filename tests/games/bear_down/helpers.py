@@ -15,8 +15,11 @@ GAME = registry.get("bear-down")
 
 
 def scen(players: int = 2, params: dict | None = None, bots: str = "human"):
-    body: dict = {"format": "bearcli-scenario/1", "game": "bear-down",
-                  "seats": [{"name": f"P{i + 1}", "bot": bots} for i in range(players)]}
+    body: dict = {
+        "format": "bearcli-scenario/1",
+        "game": "bear-down",
+        "seats": [{"name": f"P{i + 1}", "bot": bots} for i in range(players)],
+    }
     if params is not None:
         body["params"] = params
     return scenario_fmt.parse(yamlsrc.loads(yaml.safe_dump(body, sort_keys=False), "t.yaml"))
@@ -40,8 +43,15 @@ def node(state, name: str) -> int:
     return graph.node_of(state.cfg.streams, name)
 
 
-def place(state, *, bears: dict | None = None, salmon: dict | None = None,
-          carried: dict | None = None, clear: bool = False, **fields):
+def place(
+    state,
+    *,
+    bears: dict | None = None,
+    salmon: dict | None = None,
+    carried: dict | None = None,
+    clear: bool = False,
+    **fields,
+):
     """A position by hand: bears {seat (1-based): square}, salmon {square: count}."""
     values = [0] * len(state.salmon) if clear else list(state.salmon)
     for name, count in (salmon or {}).items():
@@ -52,8 +62,7 @@ def place(state, *, bears: dict | None = None, salmon: dict | None = None,
     held = list(state.carried)
     for seat, count in (carried or {}).items():
         held[seat - 1] = count
-    return replace(state, salmon=tuple(values), bears=tuple(where), carried=tuple(held),
-                   **fields)
+    return replace(state, salmon=tuple(values), bears=tuple(where), carried=tuple(held), **fields)
 
 
 def types(events) -> list[str]:

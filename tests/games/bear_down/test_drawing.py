@@ -11,8 +11,13 @@ from tests.games.bear_down.helpers import GAME, place, play, roll_all, start
 def _position():
     state = start(3)
     state, _ = play(state, roll_all(state, "S2"))
-    return place(state, bears={1: "blue2", 2: "yellow4"}, salmon={"yellow4": 0},
-                 carried={1: 3}, banked=(2, 5, 0))
+    return place(
+        state,
+        bears={1: "blue2", 2: "yellow4"},
+        salmon={"yellow4": 0},
+        carried={1: 3},
+        banked=(2, 5, 0),
+    )
 
 
 def test_describe_shows_the_whole_position():

@@ -28,10 +28,13 @@ def test_every_step_of_a_played_game_round_trips():
 
 
 def test_step_forms():
-    assert str(Roll((("blue", "W"), ("green", "S2"), ("yellow", "WWS")))) == \
+    assert (
+        str(Roll((("blue", "W"), ("green", "S2"), ("yellow", "WWS"))))
+        == "roll blue:W green:S2 yellow:WWS"
+    )
+    assert GAME.parse_step("roll yellow:wws  Blue:w green:S2") == GAME.parse_step(
         "roll blue:W green:S2 yellow:WWS"
-    assert GAME.parse_step("roll yellow:wws  Blue:w green:S2") == \
-        GAME.parse_step("roll blue:W green:S2 yellow:WWS")  # any order, any case
+    )  # any order, any case
     assert GAME.parse_step("blue3") == Move("blue3")
     assert GAME.parse_step(" Boulder ") == Move("boulder")
     assert GAME.parse_step("seat2 blue3") == Move("blue3", 2)
@@ -48,9 +51,24 @@ def test_explicit_seat_plays_like_the_implicit_form():
     assert a == b and ev_a == ev_b
 
 
-@pytest.mark.parametrize("text", ["roll", "roll blue:X", "roll pink:W", "roll blue:W blue:S1",
-                                  "roll blue W", "pink2", "blue", "blue5", "seat0 blue1",
-                                  "seat 2 blue1", "move blue1", "stay blue1", ""])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "roll",
+        "roll blue:X",
+        "roll pink:W",
+        "roll blue:W blue:S1",
+        "roll blue W",
+        "pink2",
+        "blue",
+        "blue5",
+        "seat0 blue1",
+        "seat 2 blue1",
+        "move blue1",
+        "stay blue1",
+        "",
+    ],
+)
 def test_malformed_steps_are_refused(text):
     with pytest.raises(MalformedStep):
         GAME.parse_step(text)

@@ -26,11 +26,13 @@ def _error(params: str) -> ScenarioError:
 
 
 def test_all_params_accepted():
-    s = _load("  die: [W, W, WWS, S1, S2, S3]\n"
-              "  dice: {purple: [S1, S1, S1, S1, S1, S1]}\n"
-              "  rocks: [red/blue 1, yellow/purple 4]\n"
-              "  dropped_stream: red\n"
-              "  water_supply: 5\n  rock_stack: 2\n  salmon_supply: 9\n")
+    s = _load(
+        "  die: [W, W, WWS, S1, S2, S3]\n"
+        "  dice: {purple: [S1, S1, S1, S1, S1, S1]}\n"
+        "  rocks: [red/blue 1, yellow/purple 4]\n"
+        "  dropped_stream: red\n"
+        "  water_supply: 5\n  rock_stack: 2\n  salmon_supply: 9\n"
+    )
     cfg = s.config
     assert cfg.streams == ("blue", "green", "yellow", "purple")
     assert cfg.dice[0] == ("W", "W", "WWS", "S1", "S2", "S3")
@@ -59,8 +61,10 @@ def test_errors_point_at_the_value_and_name_the_ruling():
     for text, at, ruling, words in cases:
         err = _error(text)
         lines = (HEAD + text).splitlines()
-        assert lines[err.location.line - 1][err.location.col - 1:].startswith(at), \
-            (text, err.location)
+        assert lines[err.location.line - 1][err.location.col - 1 :].startswith(at), (
+            text,
+            err.location,
+        )
         assert err.ruling == ruling and words in err.message, (text, err.message)
 
 
@@ -74,8 +78,9 @@ def test_unknown_and_mistyped_params_are_refused():
 
 
 def test_dropped_stream_needs_three_players():
-    text = HEAD.replace("[cautious, greedy, random]", "[cautious, greedy]") + \
-        "  dropped_stream: red\n"
+    text = (
+        HEAD.replace("[cautious, greedy, random]", "[cautious, greedy]") + "  dropped_stream: red\n"
+    )
     with pytest.raises(ScenarioError) as exc:
         scenario_fmt.parse(yamlsrc.loads(text, "p.yaml"))
     assert exc.value.ruling == "BD1" and exc.value.location.line == 5

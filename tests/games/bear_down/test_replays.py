@@ -36,10 +36,12 @@ def test_rulebook_examples_show_what_the_rulebook_says():
 
     fell = events("blue-stream-fall", "bear-fell")
     assert [(e["seat"], e["stream"], e["lost"]) for e in fell] == [(2, "blue", 4)]
-    yellow = [e for e in events("yellow-salmon-jump", "salmon-jumped")
-              if e["stream"] == "yellow"][-1]
+    yellow = [e for e in events("yellow-salmon-jump", "salmon-jumped") if e["stream"] == "yellow"][
+        -1
+    ]
     assert (yellow["rolled"], yellow["squares"]) == (3, ["yellow4", "yellow1"])
-    assert [(e["stream"], e["count"]) for e in events("yellow-salmon-jump",
-                                                       "surplus-returned")] == [("yellow", 1)]
+    assert [
+        (e["stream"], e["count"]) for e in events("yellow-salmon-jump", "surplus-returned")
+    ] == [("yellow", 1)]
     counted = events("end-of-game-halves", "salmon-counted")
     assert [(e["carried"], e["kept"]) for e in counted] == [(2, 1), (5, 3)]

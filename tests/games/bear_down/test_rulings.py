@@ -19,12 +19,15 @@ def _moving(players: int = 2, params: dict | None = None, face: str = "S1"):
 def test_bd1_streams_by_player_count():
     assert start(2).cfg.streams == ("blue", "green", "yellow")
     assert start(3).cfg.streams == ("red", "blue", "green", "yellow")
-    assert start(3, {"dropped_stream": "red"}).cfg.streams == ("blue", "green", "yellow",
-                                                                "purple")
+    assert start(3, {"dropped_stream": "red"}).cfg.streams == ("blue", "green", "yellow", "purple")
     assert start(4).cfg.streams == ("red", "blue", "green", "yellow", "purple")
     # Refused: a fifth bear, a middle stream dropped, a dropped stream with 2 players.
-    for players, params in ((5, None), (1, None), (3, {"dropped_stream": "green"}),
-                            (2, {"dropped_stream": "red"})):
+    for players, params in (
+        (5, None),
+        (1, None),
+        (3, {"dropped_stream": "green"}),
+        (2, {"dropped_stream": "red"}),
+    ):
         with pytest.raises(ScenarioError) as exc:
             scen(players, params)
         assert exc.value.ruling == "BD1"
@@ -47,8 +50,9 @@ def test_bd2_sliding_one_tile_shifts_every_square_toward_the_edge():
     assert state.bears[0] == node(state, "blue3")  # the bear rode its tile one square on
     assert state.salmon[node(state, "blue4")] == 2  # the salmon on blue3 went with their tile
     assert state.salmon[node(state, "blue1")] == 0  # the new square 1 is an empty tile
-    assert of(events, "tile-fell") == [{"type": "tile-fell", "stream": "blue", "salmon": 1,
-                                        "bear": None}]
+    assert of(events, "tile-fell") == [
+        {"type": "tile-fell", "stream": "blue", "salmon": 1, "bear": None}
+    ]
     # Refused: there is no fifth square, nor a square 0 (the hidden tiles are not squares).
     for text in ("blue5", "blue0", "seat1 green5"):
         with pytest.raises(MalformedStep):
@@ -58,10 +62,10 @@ def test_bd2_sliding_one_tile_shifts_every_square_toward_the_edge():
 def test_bd3_dice_faces_and_weights():
     state = start(2)
     outcomes = GAME.chance_outcomes(state)
-    assert len(outcomes) == 5 ** 3  # five distinct faces per die
-    assert sum(w for _, w in outcomes) == 6 ** 3
+    assert len(outcomes) == 5**3  # five distinct faces per die
+    assert sum(w for _, w in outcomes) == 6**3
     flows = sum(w for step, w in outcomes if dict(step.faces)["blue"] in ("W", "WWS"))
-    assert flows * 3 == 6 ** 3  # water flows with probability 1/3 per die
+    assert flows * 3 == 6**3  # water flows with probability 1/3 per die
     weights = {str(step): w for step, w in outcomes}
     assert weights["roll blue:S1 green:S1 yellow:S1"] == 8  # S1 is on two faces
     assert weights["roll blue:S3 green:W yellow:WWS"] == 1
@@ -85,10 +89,12 @@ def test_bd4_rocks_block_sideways_steps():
     assert of(events, "bear-moved")[0]["steps"] == 3  # blue3 -> blue2 -> green2 -> green3
     # Refused: with a rock at every square between blue and green (and salmon on green1 and
     # yellow1, so the boulder offers no way round), green3 cannot be reached.
-    walled = _moving(params={"rocks": ["blue/green 1", "blue/green 2", "blue/green 3",
-                                       "blue/green 4"]})
-    walled = place(walled, bears={1: "blue3", 2: "boulder"}, salmon={"green1": 1, "yellow1": 1},
-                   clear=True)
+    walled = _moving(
+        params={"rocks": ["blue/green 1", "blue/green 2", "blue/green 3", "blue/green 4"]}
+    )
+    walled = place(
+        walled, bears={1: "blue3", 2: "boulder"}, salmon={"green1": 1, "yellow1": 1}, clear=True
+    )
     assert "green3" not in [str(s) for s in GAME.legal_steps(walled)]
     with pytest.raises(IllegalStep) as exc:
         play(walled, "green3")
@@ -103,7 +109,10 @@ def test_bd5_water_from_the_supply_then_under_the_rock_left_to_right():
     state, events = play(state, "roll blue:W green:WWS yellow:S1")
     flowed = of(events, "water-tile-slid-in")
     assert [(e["stream"], e["source"]) for e in flowed] == [
-        ("blue", "supply"), ("green", "rock-stack"), ("green", "rock-stack")]
+        ("blue", "supply"),
+        ("green", "rock-stack"),
+        ("green", "rock-stack"),
+    ]
     assert types(events).count("final-round-begun") == 1
     assert types(events).index("final-round-begun") < types(events).index("salmon-jumped")
     assert state.final and state.stack == 1 and state.water == 0
@@ -124,14 +133,20 @@ def test_bd5_water_from_the_supply_then_under_the_rock_left_to_right():
 
 
 def test_bd6_a_falling_bear_returns_to_the_boulder_and_loses_what_it_carries():
-    state = place(start(2), bears={1: "blue4", 2: "green3"}, carried={1: 3, 2: 2},
-                  salmon={"blue4": 0, "green3": 0}, banked=(4, 0))
+    state = place(
+        start(2),
+        bears={1: "blue4", 2: "green3"},
+        carried={1: 3, 2: 2},
+        salmon={"blue4": 0, "green3": 0},
+        banked=(4, 0),
+    )
     before = state.supply
     state, events = play(state, "roll blue:W green:W yellow:S1")
     assert state.bears[0] == state.boulder
     assert state.carried == (0, 2) and state.banked == (4, 0)  # banked salmon are safe
-    assert of(events, "bear-fell") == [{"type": "bear-fell", "seat": 1, "stream": "blue",
-                                        "lost": 3}]
+    assert of(events, "bear-fell") == [
+        {"type": "bear-fell", "seat": 1, "stream": "blue", "lost": 3}
+    ]
     fell = of(events, "tile-fell")
     assert fell[0]["bear"] == 1 and fell[1]["salmon"] == 1  # green4's salmon fell too
     assert state.supply == before + 3 + 1 - 1  # carried + green4's salmon - yellow's jump
@@ -145,8 +160,7 @@ def test_bd7_salmon_shortage_ends_the_game_at_once():
     state, events = play(short, "roll blue:S1 green:WWS yellow:S2")
     assert GAME.actor(state) == TERMINAL
     assert "salmon-jumped" not in types(events)  # no salmon are placed
-    assert of(events, "salmon-shortage")[0] == {"type": "salmon-shortage", "needed": 4,
-                                                 "supply": 3}
+    assert of(events, "salmon-shortage")[0] == {"type": "salmon-shortage", "needed": 4, "supply": 3}
     assert state.salmon[node(state, "blue4")] == 1  # as before the roll
     assert GAME.outcome(state).termination == "salmon-ran-out"
     assert "water-tile-slid-in" in types(events)  # the water flowed first
@@ -154,8 +168,9 @@ def test_bd7_salmon_shortage_ends_the_game_at_once():
         play(state, "blue1")  # no bear moves
     assert exc.value.ruling == "BD12"
     # Enough salmon: the same roll is played; the yellow example: three salmon, two bears.
-    state = place(start(2, {"salmon_supply": 3}), bears={1: "yellow4", 2: "yellow2"},
-                  salmon={}, clear=True)
+    state = place(
+        start(2, {"salmon_supply": 3}), bears={1: "yellow4", 2: "yellow2"}, salmon={}, clear=True
+    )
     state, events = play(state, "roll blue:S1 green:W yellow:S2")
     jumped = {e["stream"]: e for e in of(events, "salmon-jumped")}
     assert jumped["yellow"]["squares"] == ["yellow3", "yellow1"]
@@ -164,8 +179,9 @@ def test_bd7_salmon_shortage_ends_the_game_at_once():
     state, events = play(state, "roll blue:S1 green:S1 yellow:S3")
     yellow = [e for e in of(events, "salmon-jumped") if e["stream"] == "yellow"][0]
     assert yellow["squares"] == ["yellow3", "yellow1"] and yellow["rolled"] == 3
-    assert of(events, "surplus-returned") == [{"type": "surplus-returned", "stream": "yellow",
-                                               "count": 1}]
+    assert of(events, "surplus-returned") == [
+        {"type": "surplus-returned", "stream": "yellow", "count": 1}
+    ]
 
 
 def test_bd8_a_bear_must_move_and_may_stay_only_when_boxed_in():
@@ -183,8 +199,7 @@ def test_bd8_a_bear_must_move_and_may_stay_only_when_boxed_in():
     assert exc.value.ruling == "BD8"
     # Cannot pass a bear: yellow1 -> yellow3 with a bear on yellow2 and salmon on the
     # other squares 1 (so neither the boulder nor the green stream offers a way round).
-    blocked = place(state, bears={1: "yellow1", 2: "yellow2"}, salmon={"blue1": 1,
-                                                                        "green1": 1})
+    blocked = place(state, bears={1: "yellow1", 2: "yellow2"}, salmon={"blue1": 1, "green1": 1})
     with pytest.raises(IllegalStep) as exc:
         play(blocked, "yellow3")
     assert exc.value.ruling == "BD8"
@@ -197,8 +212,13 @@ def test_bd8_a_bear_must_move_and_may_stay_only_when_boxed_in():
 
 
 def test_bd9_arriving_on_salmon_ends_the_move_and_takes_them_all():
-    state = place(_moving(), bears={1: "boulder", 2: "yellow4"}, carried={1: 1},
-                  salmon={"blue1": 3}, clear=True)
+    state = place(
+        _moving(),
+        bears={1: "boulder", 2: "yellow4"},
+        carried={1: 1},
+        salmon={"blue1": 3},
+        clear=True,
+    )
     after, events = play(state, "blue1")
     assert after.carried[0] == 4 and after.salmon[node(after, "blue1")] == 0
     assert of(events, "salmon-caught")[0]["count"] == 3
@@ -210,8 +230,9 @@ def test_bd9_arriving_on_salmon_ends_the_move_and_takes_them_all():
 
 
 def test_bd10_arriving_on_the_boulder_banks_and_ends_the_move():
-    state = place(_moving(), bears={1: "blue2", 2: "boulder"}, carried={1: 3}, salmon={},
-                  clear=True)
+    state = place(
+        _moving(), bears={1: "blue2", 2: "boulder"}, carried={1: 3}, salmon={}, clear=True
+    )
     after, events = play(state, "boulder")
     assert after.banked[0] == 3 and after.carried[0] == 0
     assert of(events, "salmon-banked")[0]["count"] == 3
@@ -252,8 +273,13 @@ def test_bd12_final_scoring_returns_half_the_carried_salmon_and_ties_share():
     state = start(2, {"water_supply": 0, "rock_stack": 10})
     state, events = play(state, "roll blue:S1 green:W yellow:S1")
     assert state.final
-    state = place(state, bears={1: "blue2", 2: "yellow2"}, carried={1: 1, 2: 5},
-                  salmon={"blue3": 1, "yellow3": 0}, banked=(6, 4))
+    state = place(
+        state,
+        bears={1: "blue2", 2: "yellow2"},
+        carried={1: 1, 2: 5},
+        salmon={"blue3": 1, "yellow3": 0},
+        banked=(6, 4),
+    )
     state, _ = play(state, "blue3")  # Emma: carries 2
     state, events = play(state, "green3")  # Helena: carries 5
     counted = {e["seat"]: e for e in of(events, "salmon-counted")}
@@ -275,7 +301,7 @@ def test_bd13_setup_by_player_count():
         assert (state.water, state.stack, state.supply) == (water, 10, salmon)
         assert set(state.bears) == {state.boulder}
         for i in range(streams):
-            assert state.salmon[4 * i:4 * i + 4] == (0, 0, 1, 1)
+            assert state.salmon[4 * i : 4 * i + 4] == (0, 0, 1, 1)
     # Refused: negative supplies.
     for key in ("salmon_supply", "water_supply"):
         with pytest.raises(ScenarioError) as err:

@@ -22,8 +22,7 @@ finish: p g b y
 
 def scenario(layout: str = SMALL, **keys):
     body = "\n".join(f"{k}: {v}" for k, v in keys.items())
-    text = (f"game: sliding-bears\nseats: [random]\n{body}\nlayout: |\n"
-            f"{indent(layout, '  ')}")
+    text = f"game: sliding-bears\nseats: [random]\n{body}\nlayout: |\n{indent(layout, '  ')}"
     return load_scenario_text(text)
 
 

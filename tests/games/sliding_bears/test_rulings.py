@@ -20,9 +20,15 @@ finish: p g b y .
 def test_sb1_board_sizes_squares_and_tiles():
     three = "finish: pg b y\n 3: I I I\n 2: I S I\n 1: I I I\n start: p gb y\n"
     assert scenario(three).config.layout.width == 3  # 3 x 3 is the smallest (P-SB1)
-    twelve = ("finish: p g b y " + ". " * 8 + "\n"
-              + "".join(f"{r}: " + "I " * 11 + "S\n" for r in range(12, 0, -1))
-              + "start: p g b y " + ". " * 8 + "\n")
+    twelve = (
+        "finish: p g b y "
+        + ". " * 8
+        + "\n"
+        + "".join(f"{r}: " + "I " * 11 + "S\n" for r in range(12, 0, -1))
+        + "start: p g b y "
+        + ". " * 8
+        + "\n"
+    )
     assert scenario(twelve).config.layout.height == 12
     with pytest.raises(ScenarioError) as too_small:
         scenario("finish: p g b y\n 2: I I I I\n 1: I S I I\n start: p g b y\n")
@@ -94,12 +100,32 @@ def test_sb4_jumps_onto_free_ice_only_and_start_finish_squares():
     m.apply_text("pass")
     m.apply_text("roll pink wind")
     refused(m, "jump pink a3", "SB4")  # arrived: does not move again
-    m2 = match(["remove b2", "roll pink wind", "jump pink a1", "pass", "roll pink wind",
-                "jump pink b1", "pass", "roll pink wind"])
+    m2 = match(
+        [
+            "remove b2",
+            "roll pink wind",
+            "jump pink a1",
+            "pass",
+            "roll pink wind",
+            "jump pink b1",
+            "pass",
+            "roll pink wind",
+        ]
+    )
     assert m2.state.bears[0] == 1  # sideways onto b1 is fine
     refused(m2, "jump pink start", "SB4")  # b1 is above green's start, never pink's
-    m3 = match(["remove b2", "roll green wind", "jump green b1", "pass", "roll pink wind",
-                "jump pink a1", "pass", "roll pink wind"])
+    m3 = match(
+        [
+            "remove b2",
+            "roll green wind",
+            "jump green b1",
+            "pass",
+            "roll pink wind",
+            "jump pink a1",
+            "pass",
+            "roll pink wind",
+        ]
+    )
     refused(m3, "jump pink b1", "SB4")  # not free: the green bear stands there
 
 
@@ -164,6 +190,7 @@ def test_sb9_one_to_six_seats_taking_turns():
 
     from tests.conftest import load_scenario_text
     from tests.games.sliding_bears.helpers import SMALL
+
     lay = "layout: |\n" + indent(SMALL, "  ")
     assert len(load_scenario_text(six + lay).config.seats) == 6
     with pytest.raises(ScenarioError) as seven:
@@ -171,6 +198,7 @@ def test_sb9_one_to_six_seats_taking_turns():
     assert seven.value.ruling == "SB9"
     two = load_scenario_text("game: sliding-bears\nseats: [human, human]\n" + lay)
     from bearcli.core.runner import Match
+
     m = Match(two.game, two.config)
     for text in ("remove b2", "roll pink crack", "crack d3", "pass"):
         m.apply_text(text)
