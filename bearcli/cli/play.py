@@ -15,6 +15,7 @@ from rich.markup import escape
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
+from bearcli.cli.options import settings_option
 from bearcli.core import registry
 from bearcli.core.errors import BearError, InputError, Location
 from bearcli.core.game import CHANCE
@@ -71,9 +72,7 @@ def play_cmd(
         "overwriting).",
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite the --save file."),
-    settings: list[str] = typer.Option(
-        [], "--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."
-    ),
+    settings: list[str] = settings_option(),
     manual_chance: bool = typer.Option(
         False,
         "--manual-chance",

@@ -12,6 +12,7 @@ from rich.table import Table
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
+from bearcli.cli.options import settings_option
 from bearcli.core.errors import InputError, Location
 from bearcli.formats import atomic, eventlog, movelog
 from bearcli.formats import scenario as scenario_fmt
@@ -131,9 +132,7 @@ def simulate_cmd(
         help="Worker processes (results are identical for any number).",
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite existing log files."),
-    settings: list[str] = typer.Option(
-        [], "--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."
-    ),
+    settings: list[str] = settings_option(),
 ) -> None:
     """Play many seeded games and report win rates and game lengths."""
     cons = consoles.get(ctx)

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
+from bearcli.cli.options import settings_option
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.solver import solve
 
@@ -22,9 +23,7 @@ def solve_cmd(
         1_000_000, "--max-positions", min=1, help="Give up beyond this many reachable positions."
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    settings: list[str] = typer.Option(
-        [], "--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."
-    ),
+    settings: list[str] = settings_option(),
 ) -> None:
     """Solve a small board exactly: the team's best win probability, and each first choice."""
     cons = consoles.get(ctx)

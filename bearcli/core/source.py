@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bearcli.core.errors import Location, ScenarioError
+from bearcli.core.errors import BearError, Location, ScenarioError
 
 Path = tuple[str | int, ...]
 KEY = "\0key"  # path suffix under which a mapping key's own place is stored
@@ -66,6 +66,22 @@ class Source:
                     f"unknown key {key!r} (expected one of: {', '.join(sorted(allowed))})",
                     location=self.loc(key, KEY),
                 )
+
+    def check_format(self, expected: str) -> None:
+        """An optional `format:` key must name the format this file is read as."""
+        fmt = self.get("format", expected)
+        if fmt != expected:
+            raise self.error(f"unknown format {fmt!r} (expected {expected!r})", "format")
+
+    def read_named_file(self, key: str) -> tuple[str, str]:
+        """The file a string value names, relative to this one: (text, shown name)."""
+        name = self.get(key)
+        if self.read_relative is None:
+            raise self.error(f"a {key} path needs a file to be relative to", key)
+        try:
+            return self.read_relative(name)
+        except BearError as exc:  # not found, too large, not UTF-8: said at the key
+            raise self.error(f"{key} {name!r}: {exc.message}", key) from None
 
     def typed(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
         value = self.get(key, default)

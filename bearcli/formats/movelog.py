@@ -43,9 +43,7 @@ def parse(src: Source) -> MoveLog:
     if not isinstance(src.data, dict):
         raise src.error("a move log is a mapping with 'game', 'scenario' and 'moves'")
     src.require_mapping(KEYS)
-    fmt = src.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise src.error(f"unknown format {fmt!r} (expected {FORMAT!r})", "format")
+    src.check_format(FORMAT)
     overrides = src.get("set", [])
     if not isinstance(overrides, list) or not all(isinstance(o, str) for o in overrides):
         raise src.error("'set' is a list of KEY=VALUE settings", "set")
@@ -53,12 +51,7 @@ def parse(src: Source) -> MoveLog:
     places = tuple(src.loc("set", i) for i in range(len(overrides)))
     ref = src.get("scenario")
     if isinstance(ref, str):
-        if src.read_relative is None:
-            raise src.error("a scenario path needs a move log read from a file", "scenario")
-        try:
-            text, shown = src.read_relative(ref)
-        except BearError as exc:
-            raise src.error(f"scenario {ref!r}: {exc.message}", "scenario") from None
+        text, shown = src.read_named_file("scenario")
         base = Path(shown).parent
         scen = scenario_fmt.parse(
             scenario_fmt.with_overrides(yamlsrc.loads(text, shown, base), overrides, places)

@@ -76,9 +76,7 @@ def _seats(src: Source, game: Game) -> tuple[Seat, ...]:
 def parse(src: Source) -> Scenario:
     if not isinstance(src.data, dict):
         raise src.error("a scenario is a mapping with at least 'game' and 'seats'")
-    fmt = src.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise src.error(f"unknown format {fmt!r} (expected {FORMAT!r})", "format")
+    src.check_format(FORMAT)
     name = src.get("game")
     if not isinstance(name, str):
         raise src.error("'game' must be a game name", "game")

@@ -71,3 +71,9 @@ def test_oversized_file_is_refused(cli, tmp_path):
     (tmp_path / "big.yaml").write_text("# " + "x" * (1 << 20) + "\n")
     ran = cli("validate", "big.yaml")
     assert ran.code == 1 and ran.err.startswith("big.yaml:1:1: error: file is larger than")
+
+
+def test_a_missing_layout_file_is_reported_at_its_key(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text("game: sliding-bears\nseats: [greedy]\nlayout: gone.layout\n")
+    ran = cli("validate", "s.yaml")
+    assert ran.err.splitlines()[0] == "s.yaml:3:9: error: layout 'gone.layout': no such file"

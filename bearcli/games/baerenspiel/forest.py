@@ -9,37 +9,16 @@ from __future__ import annotations
 
 from collections import deque
 
+from bearcli.core.grid import Grid
+
 SIZE = 9
-COLUMNS = "abcdefghi"
+FOREST = Grid(SIZE, SIZE)  # BS1: a1-i9, named as RULINGS C1 says
+COLUMNS = FOREST.columns
+square_name = FOREST.name
+parse_square = FOREST.parse
 DOWN = ("D", "L")
 PATHS = ("path", "cover")  # a path laid on an obstacle counts as a path (BS5, BS7)
-
-
-def square_name(i: int) -> str:
-    return COLUMNS[i % SIZE] + str(i // SIZE + 1)
-
-
-def parse_square(text: str) -> int | None:
-    if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "123456789":
-        return None
-    return (int(text[1]) - 1) * SIZE + COLUMNS.index(text[0])
-
-
-def _neighbours(i: int) -> tuple[int, ...]:
-    col, row = i % SIZE, i // SIZE
-    out = []
-    if row > 0:
-        out.append(i - SIZE)
-    if col > 0:
-        out.append(i - 1)
-    if col < SIZE - 1:
-        out.append(i + 1)
-    if row < SIZE - 1:
-        out.append(i + SIZE)
-    return tuple(out)
-
-
-NEIGHBOURS = tuple(_neighbours(i) for i in range(SIZE * SIZE))
+NEIGHBOURS = FOREST.table
 BORDER = frozenset(
     i for i in range(SIZE * SIZE) if i % SIZE in (0, SIZE - 1) or i // SIZE in (0, SIZE - 1)
 )

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field, replace
 
 from bearcli.core.events import event
 from bearcli.core.game import CHANCE, TERMINAL
+from bearcli.core.grid import Grid
 from bearcli.core.outcome import Outcome
 from bearcli.games.baerenspiel.notation import MEMO_KINDS, Flip, Shows
 from bearcli.games.baerenspiel.params import BSConfig
 
-COLUMNS = "abcdefghij"
 WIDTH, HEIGHT = 10, 5
+GRID = Grid(WIDTH, HEIGHT)  # BS14: a1-j5
+COLUMNS = GRID.columns
 DONE = "all-pairs-taken"
 
 
@@ -38,15 +40,13 @@ class MemoState:
     termination: str | None = None
 
 
-def square_name(i: int) -> str:
-    return COLUMNS[i % WIDTH] + str(i // WIDTH + 1)
+square_name = GRID.name
 
 
 def parse_square(text: str, cards: int) -> int | None:
-    if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "12345":
-        return None
-    i = (int(text[1]) - 1) * WIDTH + COLUMNS.index(text[0])
-    return i if i < cards else None
+    """A square of the grid that holds a card (a small game uses the first 2n squares)."""
+    i = GRID.parse(text)
+    return i if i is not None and i < cards else None
 
 
 def initial_state(game, cfg: BSConfig):

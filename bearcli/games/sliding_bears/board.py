@@ -9,7 +9,7 @@ finish: . p . G b y     a bear's letter upper-case where it stands, lower-case w
 
 from __future__ import annotations
 
-from bearcli.games.sliding_bears.layout import COLOURS, COLUMNS
+from bearcli.games.sliding_bears.layout import COLOURS
 
 START, FINISH = -1, -2
 
@@ -41,7 +41,7 @@ def text_board(cfg, state) -> str:
     rows = grid_rows(cfg, state)
     label = max(len(lbl) for lbl, _ in rows)
     lines = [f"{lbl:>{label}}: {' '.join(cells)}" for lbl, cells in rows]
-    lines.append(" " * (label + 2) + " ".join(COLUMNS[: cfg.layout.width]))
+    lines.append(" " * (label + 2) + " ".join(cfg.layout.grid.columns))
     pending = []
     if state.bear_face:
         pending.append(f"bear die {state.bear_face}")

@@ -10,34 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import lru_cache
 
 from bearcli.core.game import BotSpec, RandomBot
-from bearcli.games.sliding_bears.layout import COLOURS, Layout, parse_square
+from bearcli.games.sliding_bears.layout import COLOURS, Layout
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
 from bearcli.games.sliding_bears.rules import FINISH, START, State
 
 COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
 INF = 10_000
-
-
-@lru_cache(maxsize=64)
-def _neighbours(lay: Layout) -> tuple[tuple[int, ...], ...]:
-    w, h = lay.width, lay.height
-    out = []
-    for sq in range(w * h):
-        col, row = sq % w, sq // w
-        nb = []
-        if row > 0:
-            nb.append(sq - w)
-        if col > 0:
-            nb.append(sq - 1)
-        if col < w - 1:
-            nb.append(sq + 1)
-        if row < h - 1:
-            nb.append(sq + w)
-        out.append(tuple(nb))
-    return tuple(out)
 
 
 def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> list[int]:
@@ -69,7 +49,7 @@ def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> list[int]:
     if cells[top] not in COST:
         return [INF] * len(cells)
     # Reverse search: leaving square s costs what entering its successor costs.
-    nbs = _neighbours(lay)
+    nbs = lay.grid.table
     dist = [INF] * len(cells)
     dist[top] = 1
     buckets: dict[int, list[int]] = {1: [top]}
@@ -138,7 +118,7 @@ class GreedyBot(RandomBot):
         lay = state.cfg.layout
         best, best_key = legal[0], None
         for step in legal:
-            sq = parse_square(step.square, lay.width, lay.height)
+            sq = lay.grid.parse(step.square)
             cells = state.cells[:sq] + (".",) + state.cells[sq + 1 :]
             key = (total_cost(lay, replace(state, cells=cells)), sq)
             if best_key is None or key < best_key:
@@ -154,7 +134,7 @@ class GreedyBot(RandomBot):
             elif step.target == "start":
                 continue
             else:
-                target = parse_square(step.target, lay.width, lay.height)
+                target = lay.grid.parse(step.target)
                 gain = costs[k] - fins[k][target]
             if gain <= 0:
                 continue
@@ -166,8 +146,8 @@ class GreedyBot(RandomBot):
     def _best_wind(self, lay, state, winds, current: int):
         best, best_total = None, current
         for step in winds:
-            src = parse_square(step.source, lay.width, lay.height)
-            dst = parse_square(step.target, lay.width, lay.height)
+            src = lay.grid.parse(step.source)
+            dst = lay.grid.parse(step.target)
             cells = list(state.cells)
             cells[dst], cells[src] = cells[src], "."
             bears = tuple(dst if b == src else b for b in state.bears)
@@ -181,7 +161,7 @@ class GreedyBot(RandomBot):
         return best
 
     def _best_crack(self, lay, state, cracks, fins, costs):
-        nbs = _neighbours(lay)
+        nbs = lay.grid.table
         froms = []
         for k, pos in enumerate(state.bears):
             if pos == FINISH:
@@ -196,7 +176,7 @@ class GreedyBot(RandomBot):
             froms.append(_costs_from(state.cells, nbs, src))
         best, best_key = cracks[0], None
         for step in cracks:
-            sq = parse_square(step.square, lay.width, lay.height)
+            sq = lay.grid.parse(step.square)
             need = 0
             slack = INF
             for k in range(4):

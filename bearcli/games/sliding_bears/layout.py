@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bearcli.core.errors import Location, ScenarioError
+from bearcli.core.grid import Grid
 
 COLOURS = ("pink", "green", "blue", "yellow")
 LETTER = {"p": "pink", "g": "green", "b": "blue", "y": "yellow"}
 TILES = {"I": "ice", "S": "seal", "R": "rock", ".": "water"}
 MIN_SIZE, MAX_SIZE = 3, 12
-COLUMNS = "abcdefghijkl"
 
 
 @dataclass(frozen=True)
@@ -31,11 +31,15 @@ class Layout:
     start: tuple[int, ...]  # column of each colour's start square, in COLOURS order
     finish: tuple[int, ...]
 
+    @property
+    def grid(self) -> Grid:
+        return Grid(self.width, self.height)
+
     def index(self, col: int, row: int) -> int:
         return row * self.width + col
 
     def square_name(self, index: int) -> str:
-        return square_name(index, self.width)
+        return self.grid.name(index)
 
     def to_text(self) -> str:
         label = max(len("finish"), len(str(self.height)))
@@ -51,20 +55,6 @@ class Layout:
         for colour, col in zip(COLOURS, cols, strict=True):
             out[col] += colour[0]
         return [cell or "." for cell in out]
-
-
-def square_name(index: int, width: int) -> str:
-    return f"{COLUMNS[index % width]}{index // width + 1}"
-
-
-def parse_square(text: str, width: int, height: int) -> int | None:
-    """`c3` -> index, or None when it is not a square of this grid."""
-    if len(text) < 2 or text[0] not in COLUMNS[:width] or not text[1:].isdigit():
-        return None
-    row = int(text[1:])
-    if text[1] == "0" or not 1 <= row <= height:
-        return None
-    return (row - 1) * width + COLUMNS.index(text[0])
 
 
 def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Layout:

@@ -10,7 +10,6 @@ from rich.table import Table
 from rich.text import Text
 
 from bearcli.games.sliding_bears.board import grid_rows
-from bearcli.games.sliding_bears.layout import COLUMNS
 
 _TILE = {
     "I": ("I", "black on bright_white"),
@@ -42,7 +41,7 @@ def board(cfg, state) -> Table:
         for cell in cells:
             row.append(_edge(cell) if edge else _cell(cell))
         table.add_row(*row)
-    table.add_row(Text(""), *[Text(c, style="dim") for c in COLUMNS[: cfg.layout.width]])
+    table.add_row(Text(""), *[Text(c, style="dim") for c in cfg.layout.grid.columns])
     return table
 
 

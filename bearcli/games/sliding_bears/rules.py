@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from bearcli.core.errors import ScenarioError
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game, Seat
 from bearcli.core.outcome import Outcome
@@ -87,7 +86,7 @@ class SlidingBears(Game):
         bear_die, weather_die = _dice(source, variant)
         remove = source.typed("remove", str, None)
         if remove is not None:
-            sq = layout_fmt.parse_square(remove, lay.width, lay.height)
+            sq = lay.grid.parse(remove)
             if sq is None or lay.cells[sq] != needed:
                 what = "a seal" if needed == "S" else "an ice tile"
                 raise source.error(
@@ -224,7 +223,7 @@ class SlidingBears(Game):
     def _remove(self, cfg: SBConfig, state: State, step: Remove):
         lay = cfg.layout
         needed = "S" if cfg.level == "normal" else "I"
-        sq = layout_fmt.parse_square(step.square, lay.width, lay.height)
+        sq = lay.grid.parse(step.square)
         if sq is None or state.cells[sq] != needed:
             what = "a seal" if needed == "S" else "an ice tile"
             raise self.refuse(
@@ -298,7 +297,7 @@ class SlidingBears(Game):
     def _crack(self, cfg: SBConfig, state: State, step: Crack):
         if state.weather != "crack":
             raise self.refuse(step, "the weather die does not show crack this turn", "SB5")
-        sq = layout_fmt.parse_square(step.square, cfg.layout.width, cfg.layout.height)
+        sq = cfg.layout.grid.parse(step.square)
         if sq is None or state.cells[sq] != "I" or sq in state.bears:
             what = (
                 "a bear stands on it"
@@ -317,15 +316,15 @@ class SlidingBears(Game):
         if state.weather != "wind":
             raise self.refuse(step, "the weather die does not show wind (or it was used)", "SB6")
         lay = cfg.layout
-        src = layout_fmt.parse_square(step.source, lay.width, lay.height)
-        dst = layout_fmt.parse_square(step.target, lay.width, lay.height)
+        src = lay.grid.parse(step.source)
+        dst = lay.grid.parse(step.target)
         if src is None or state.cells[src] not in "IS":
             raise self.refuse(
                 step,
                 f"only ice or seal tiles slide; {step.source} is {_tile_name(state, src)}",
                 "SB6",
             )
-        if dst is None or dst not in _neighbours(lay, src):
+        if dst is None or dst not in lay.grid.neighbours(src):
             raise self.refuse(
                 step,
                 f"{step.target} is not next to {step.source} (slides go "
@@ -411,7 +410,7 @@ class SlidingBears(Game):
         if here == START:
             squares = [entry]
         else:
-            squares = _neighbours(lay, here)
+            squares = lay.grid.neighbours(here)
         out = [s for s in squares if state.cells[s] == "I" and s not in state.bears]
         if here == entry:
             out.append(START)
@@ -438,7 +437,7 @@ class SlidingBears(Game):
                 if c in "IS":
                     steps.extend(
                         Wind(lay.square_name(i), lay.square_name(j))
-                        for j in _neighbours(lay, i)
+                        for j in lay.grid.neighbours(i)
                         if state.cells[j] == "."
                     )
         return steps
@@ -448,7 +447,7 @@ class SlidingBears(Game):
             return START
         if step.target == "finish":
             return FINISH
-        return layout_fmt.parse_square(step.target, cfg.layout.width, cfg.layout.height)
+        return cfg.layout.grid.parse(step.target)
 
     def _why_not(self, cfg: SBConfig, state: State, k: int, target: int | None, text: str) -> str:
         colour = COLOURS[k]
@@ -480,14 +479,7 @@ def _load_layout(source: Source) -> Layout:
             body = lines[first - 1]
             indent = len(body) - len(body.lstrip())
         return layout_fmt.parse(raw, source.file, first, indent)
-    if source.read_relative is None:
-        raise source.error("a layout path needs a scenario read from a file", "layout")
-    try:
-        text, shown = source.read_relative(raw)
-    except ScenarioError as exc:
-        raise source.error(f"layout {raw!r}: {exc.message}", "layout") from None
-    except Exception as exc:  # InputError and friends: keep the message, point at the key
-        raise source.error(f"layout {raw!r}: {getattr(exc, 'message', exc)}", "layout") from None
+    text, shown = source.read_named_file("layout")
     return layout_fmt.parse(text, shown)
 
 
@@ -528,20 +520,6 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
             ruling="SB3",
         )
     return bear, weather
-
-
-def _neighbours(lay: Layout, sq: int) -> list[int]:
-    col, row = sq % lay.width, sq // lay.width
-    out = []
-    if row > 0:
-        out.append(sq - lay.width)
-    if col > 0:
-        out.append(sq - 1)
-    if col < lay.width - 1:
-        out.append(sq + 1)
-    if row < lay.height - 1:
-        out.append(sq + lay.width)
-    return out
 
 
 def _set(values: tuple, i: int, v) -> tuple:
