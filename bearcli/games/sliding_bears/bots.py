@@ -114,8 +114,13 @@ class GreedyBot(RandomBot):
         return legal[0]
 
     def _setup(self, state: State, legal: Sequence):
-        # The set-up removal: take the tile whose loss hurts the routes least (or helps most).
         lay = state.cfg.layout
+        if state.cells[lay.grid.parse(legal[0].square)] == "I":
+            # Hard level: losing an ice tile is a crack before the first roll.
+            fins = [to_finish(lay, state.cells, k) for k in range(4)]
+            costs = [bear_cost(lay, state.cells, p, k, fins[k]) for k, p in enumerate(state.bears)]
+            return self._best_crack(lay, state, legal, fins, costs)
+        # Normal level: take the seal whose going helps the routes most.
         best, best_key = legal[0], None
         for step in legal:
             sq = lay.grid.parse(step.square)
@@ -174,10 +179,17 @@ class GreedyBot(RandomBot):
             else:
                 src = {pos: 0}
             froms.append(_costs_from(state.cells, nbs, src))
+        # A bear still on its start whose entry square is open water can only get in when
+        # the wind brings ice there: the ice next to that entry is needed too.
+        feeders: set[int] = set()
+        for k, pos in enumerate(state.bears):
+            entry = lay.index(lay.start[k], 0)
+            if pos == START and state.cells[entry] == ".":
+                feeders.update(nb for nb in nbs[entry] if state.cells[nb] == "I")
         best, best_key = cracks[0], None
         for step in cracks:
             sq = lay.grid.parse(step.square)
-            need = 0
+            need = 1 if sq in feeders else 0
             slack = INF
             for k in range(4):
                 if froms[k] is None or costs[k] >= INF:
