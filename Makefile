@@ -21,8 +21,8 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check bearcli tests
-	$(BIN)/ruff format --check bearcli tests
+	$(BIN)/ruff check bearcli tests benchmarks
+	$(BIN)/ruff format --check bearcli tests benchmarks
 
 # Always the full suite: a partial update would leave stale snapshots behind unnoticed.
 snapshots: $(STAMP)

@@ -55,3 +55,17 @@ def test_every_ruling_id_cited_in_the_docs_exists():
     assert not missing, f"project rulings cited but not defined in docs/rules.md: {missing}"
     if known:
         assert {c for c in cited if not c.startswith("P-")} <= known
+
+
+def test_bear_down_table_is_as_shown(cli):
+    shown = _block_after("bearcli simulate scenarios/bear-down/bots-4p.yaml --games 200 --rotate")
+    ran = cli(
+        "simulate", str(ROOT / "scenarios/bear-down/bots-4p.yaml"), "--games", "200", "--rotate"
+    )
+    assert ran.out.splitlines() == shown
+
+
+def test_solve_output_is_as_shown(cli):
+    shown = _block_after("bearcli solve scenarios/sliding-bears/small/single-file.yaml")
+    ran = cli("solve", str(ROOT / "scenarios/sliding-bears/small/single-file.yaml"))
+    assert ran.out.splitlines() == shown
