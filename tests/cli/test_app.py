@@ -1,0 +1,36 @@
+"""The program as a user starts it: `python -m bearcli`, usage errors, unexpected failures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from bearcli import __version__
+from bearcli.cli.exit_codes import Exit
+
+
+def test_python_dash_m_runs_the_cli():
+    ran = subprocess.run(
+        [sys.executable, "-m", "bearcli", "--version"], capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 0 and ran.stdout.strip() == f"bearcli {__version__}"
+
+
+def test_usage_errors_exit_2(cli):
+    assert cli("nonsense").code == Exit.USAGE
+    assert cli("replay").code == Exit.USAGE
+    assert cli("simulate", "x.yaml", "--games", "-3").code == Exit.USAGE
+
+
+def test_a_bug_is_one_line_and_exit_3_not_a_traceback(cli, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("bearcli.formats.checks.check_file", broken)
+    (cli.cwd / "a.yaml").write_text("game: sliding-bears\n")
+    ran = cli("validate", "a.yaml")
+    assert ran.code == Exit.INTERNAL
+    assert ran.err == (
+        "error: internal error: ZeroDivisionError: division by zero (this is a "
+        "bug in bearcli; please report it)\n"
+    )
