@@ -229,8 +229,7 @@ class Baerenspiel(Game):
             )
         for face in step.faces:
             self._check_face(step, face, state)
-        two = len(state.cfg.seats) == 2
-        searches = sum(1 for f in step.faces if f == "bear" or (two and f == "paw"))
+        searches = sum(_grants_search(state, f) for f in step.faces)
         rerolls = tuple(i + 1 for i, f in enumerate(step.faces) if f == "paw")
         new = replace(
             state,
@@ -261,8 +260,7 @@ class Baerenspiel(Game):
                 "BS4",
             )
         self._check_face(step, step.face, state)
-        two = len(state.cfg.seats) == 2
-        gain = 1 if step.face == "bear" or (two and step.face == "paw") else 0
+        gain = _grants_search(state, step.face)
         rerolls = tuple(sorted(state.rerolls + ((step.die,) if step.face == "paw" else ())))
         dice = tuple(step.face if i + 1 == step.die else f for i, f in enumerate(state.dice))
         new = replace(
@@ -663,3 +661,8 @@ def _shown(cell: str) -> str:
     if cell in DOWN:
         return "face down"
     return {"cover": "a path laid on an obstacle", "hole": "a hole"}.get(cell, f"a face-up {cell}")
+
+
+def _grants_search(state: State, face: str) -> int:
+    """BS4: a bear grants a search; with exactly two players a paw does too."""
+    return 1 if face == "bear" or (face == "paw" and len(state.cfg.seats) == 2) else 0

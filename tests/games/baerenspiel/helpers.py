@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from bearcli.core.errors import IllegalStep
 from bearcli.core.runner import Match
 from tests.conftest import load_scenario_text
+from tests.steps import refused, types  # noqa: F401 - re-exported for the tests
 
 
 def scenario(seats: int = 1, variant: str = "forest", extra: str = ""):
@@ -28,17 +26,6 @@ def play(m: Match, *moves: str) -> list:
     for text in moves:
         logged.extend(m.apply_text(text))
     return logged
-
-
-def refused(m: Match, text: str, ruling: str) -> IllegalStep:
-    with pytest.raises(IllegalStep) as info:
-        m.apply_text(text)
-    assert info.value.ruling == ruling, info.value.headline()
-    return info.value
-
-
-def types(logged) -> list[str]:
-    return [le.event.type for le in logged]
 
 
 def cell(m: Match, square: str) -> str:

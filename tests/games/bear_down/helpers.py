@@ -10,6 +10,7 @@ from bearcli.core import registry
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import yamlsrc
 from bearcli.games.bear_down import graph
+from tests.steps import types  # noqa: F401 - re-exported for the tests
 
 GAME = registry.get("bear-down")
 
@@ -63,10 +64,6 @@ def place(
     for seat, count in (carried or {}).items():
         held[seat - 1] = count
     return replace(state, salmon=tuple(values), bears=tuple(where), carried=tuple(held), **fields)
-
-
-def types(events) -> list[str]:
-    return [e.type for e in events]
 
 
 def of(events, kind: str) -> list[dict]:

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from textwrap import indent
 
-import pytest
-
-from bearcli.core.errors import IllegalStep
 from bearcli.core.runner import Match
 from tests.conftest import load_scenario_text
+from tests.steps import refused, types  # noqa: F401 - re-exported for the tests
 
 # A 4 x 3 floe: every bear's start is below its own column, its finish above it.
 SMALL = """\
@@ -32,14 +30,3 @@ def match(moves=(), layout: str = SMALL, **keys) -> Match:
     for text in moves:
         m.apply_text(text)
     return m
-
-
-def refused(m: Match, text: str, ruling: str) -> IllegalStep:
-    with pytest.raises(IllegalStep) as info:
-        m.apply_text(text)
-    assert info.value.ruling == ruling, info.value.headline()
-    return info.value
-
-
-def types(logged) -> list[str]:
-    return [le.event.type for le in logged]

@@ -1,0 +1,23 @@
+"""Helpers every game's ruling tests share: a refused step and the events a step caused."""
+
+from __future__ import annotations
+
+import pytest
+
+from bearcli.core.errors import IllegalStep
+from bearcli.core.runner import Match
+
+
+def refused(m: Match, text: str, ruling: str) -> IllegalStep:
+    """Apply `text`, expect the rules to refuse it citing `ruling`; the match is unchanged."""
+    before = m.state
+    with pytest.raises(IllegalStep) as info:
+        m.apply_text(text)
+    assert info.value.ruling == ruling, info.value.headline()
+    assert m.state == before
+    return info.value
+
+
+def types(logged) -> list[str]:
+    """The event types of logged events (or of plain events)."""
+    return [getattr(e, "event", e).type for e in logged]
