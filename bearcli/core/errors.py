@@ -6,7 +6,7 @@ location is filled in by the layer that knows the file (formats/), never by the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,29 @@ class CheckFailed(BearError):
     """A comparison (expected result, expected event log) that did not hold."""
 
 
-@dataclass(frozen=True)
-class Problems:
-    """Several errors found in one pass (validate reports them all)."""
+class ErrorList(BearError):
+    """Several independent problems found in one pass: each is reported on its own line."""
 
-    errors: tuple[BearError, ...] = field(default_factory=tuple)
+    def __init__(self, errors: list[BearError]):
+        first = errors[0]
+        super().__init__(first.message, ruling=first.ruling, location=first.location)
+        self.errors = tuple(errors)
+
+    def headline(self) -> str:
+        return "\n".join(e.headline() for e in self.errors)
+
+
+class Collector:
+    """Gathers the problems of one pass so a person sees them all at once, not one a run."""
+
+    def __init__(self) -> None:
+        self.errors: list[BearError] = []
+
+    def add(self, error: BearError) -> None:
+        self.errors.append(error)
+
+    def raise_any(self) -> None:
+        if len(self.errors) == 1:
+            raise self.errors[0]
+        if self.errors:
+            raise ErrorList(self.errors)

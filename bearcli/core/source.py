@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bearcli.core.errors import BearError, Location, ScenarioError
+from bearcli.core.errors import BearError, Collector, Location, ScenarioError
 
 Path = tuple[str | int, ...]
 KEY = "\0key"  # path suffix under which a mapping key's own place is stored
@@ -60,12 +60,16 @@ class Source:
         """Refuse anything but a mapping with known keys (a typo must not pass silently)."""
         if not isinstance(self.data, dict):
             raise self.error("expected a mapping")
+        problems = Collector()
         for key in self.data:
             if key not in allowed:
-                raise ScenarioError(
-                    f"unknown key {key!r} (expected one of: {', '.join(sorted(allowed))})",
-                    location=self.loc(key, KEY),
+                problems.add(
+                    ScenarioError(
+                        f"unknown key {key!r} (expected one of: {', '.join(sorted(allowed))})",
+                        location=self.loc(key, KEY),
+                    )
                 )
+        problems.raise_any()
 
     def check_format(self, expected: str) -> None:
         """An optional `format:` key must name the format this file is read as."""

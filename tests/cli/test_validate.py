@@ -77,3 +77,24 @@ def test_a_missing_layout_file_is_reported_at_its_key(cli, tmp_path):
     (tmp_path / "s.yaml").write_text("game: sliding-bears\nseats: [greedy]\nlayout: gone.layout\n")
     ran = cli("validate", "s.yaml")
     assert ran.err.splitlines()[0] == "s.yaml:3:9: error: layout 'gone.layout': no such file"
+
+
+def test_every_problem_of_a_file_is_listed_at_once(cli, tmp_path):
+    (tmp_path / "multi.layout").write_text(
+        "finish: p g b y\n 3: I X I I\n 2: I S I I I\n 1: I Q I I\n start: p g b p\n"
+    )
+    (tmp_path / "keys.yaml").write_text(
+        "game: sliding-bears\nseats: [greedy]\nlevle: hard\nvarient: x\nlayout: x\n"
+    )
+    ran = cli("validate", "multi.layout", "keys.yaml")
+    assert ran.code == 1
+    lines = ran.err.splitlines()
+    assert [ln.split(": error: ")[0] for ln in lines[:-1]] == [
+        "multi.layout:2:7",
+        "multi.layout:3:13",
+        "multi.layout:4:7",
+        "multi.layout:5:15",
+        "keys.yaml:3:1",
+        "keys.yaml:4:1",
+    ]
+    assert lines[-1] == "2 of 2 files invalid"

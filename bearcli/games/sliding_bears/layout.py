@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bearcli.core.errors import Location, ScenarioError
+from bearcli.core.errors import Collector, Location, ScenarioError
 from bearcli.core.grid import Grid
 
 COLOURS = ("pink", "green", "blue", "yellow")
@@ -95,18 +95,34 @@ def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Lay
             f"{MAX_SIZE} x {MAX_SIZE} may be authored",
             rows[0][2],
         )
+    # Every line is checked, so an author sees all the mistakes of a layout at once.
+    problems = Collector()
     cells: list[str] = [""] * (width * height)
     for i, (label, line_cells, n) in enumerate(grid_rows):
         row = height - 1 - i
         if label != str(row + 1):
-            raise err(f"expected row label '{row + 1}:' (rows count down to 1), not {label!r}", n)
-        _check_width(line_cells, width, n, err)
+            problems.add(
+                err(f"expected row label '{row + 1}:' (rows count down to 1), not {label!r}", n)
+            )
+        try:
+            _check_width(line_cells, width, n, err)
+        except ScenarioError as exc:
+            problems.add(exc)
+            continue
         for col, (cell, c) in enumerate(line_cells):
             if cell not in TILES:
-                raise err(f"unknown tile {cell!r} (I ice, S seal, R rock, . open water)", n, c)
+                problems.add(
+                    err(f"unknown tile {cell!r} (I ice, S seal, R rock, . open water)", n, c)
+                )
             cells[row * width + col] = cell
-    finish = _colour_line(rows[0], width, err)
-    start = _colour_line(rows[-1], width, err)
+    lines = []
+    for row in (rows[0], rows[-1]):
+        try:
+            lines.append(_colour_line(row, width, err))
+        except ScenarioError as exc:
+            problems.add(exc)
+    problems.raise_any()
+    finish, start = lines
     return Layout(width, height, tuple(cells), start, finish)
 
 
