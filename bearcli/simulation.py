@@ -101,9 +101,13 @@ def run_batch(
         for job in jobs:
             yield from _play_chunk(job)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         for results in pool.map(_play_chunk, jobs):  # map keeps submission order
             yield from results
+    finally:
+        # On Ctrl-C (or any early stop) the chunks not yet started are dropped, not waited for.
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -215,7 +219,7 @@ def simulate(
     for result in run_batch(
         scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate
     ):
-        summary.add(result)
         if on_result:
-            on_result(result)
+            on_result(result)  # first: a game counts once its logs are safely written
+        summary.add(result)
     return summary

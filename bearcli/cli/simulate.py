@@ -27,21 +27,25 @@ def _saver(
 
     def save(result: GameResult) -> None:
         stem = out / f"{result.index:05d}"
-        atomic.write_text(
-            stem.with_suffix(".yaml"),
-            movelog.dumps(
-                scen.game.name,
-                ref,
-                list(result.steps),
-                seed=result.seed,
-                result=result.outcome.to_dict(),
-                overrides=overrides,
-            ),
-            force=force,
+        files = (stem.with_suffix(".yaml"), Path(f"{stem}.events.jsonl"))
+        log = movelog.dumps(
+            scen.game.name,
+            ref,
+            list(result.steps),
+            seed=result.seed,
+            result=result.outcome.to_dict(),
+            overrides=overrides,
         )
-        atomic.write_text(
-            Path(f"{stem}.events.jsonl"), eventlog.dumps(head, result.events), force=force
-        )
+        written = []
+        try:
+            atomic.write_text(files[0], log, force=force)
+            written.append(files[0])
+            atomic.write_text(files[1], eventlog.dumps(head, result.events), force=force)
+        except BaseException:
+            # Interrupted between the two files: a game's logs are kept whole or not at all.
+            for f in written:
+                f.unlink(missing_ok=True)
+            raise
 
     return save
 
