@@ -139,3 +139,24 @@ def test_ctrl_c_keeps_the_games_already_played(cli, tmp_path, monkeypatch):
         "00001.events.jsonl",
         "00001.yaml",
     ]
+
+
+def test_an_interrupted_save_leaves_no_half_game(cli, tmp_path, monkeypatch):
+    import bearcli.cli.simulate as command
+
+    real = command.eventlog.dumps
+    calls = []
+
+    def dumps_then_interrupt(head, events):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # after game 2's move log, before its event log
+        return real(head, events)
+
+    monkeypatch.setattr(command.eventlog, "dumps", dumps_then_interrupt)
+    ran = cli("simulate", CLASSIC, "-n", "5", "--json", "--save-logs", "logs")
+    assert ran.code == 130 and json.loads(ran.out)["games"] == 1
+    assert sorted(p.name for p in (tmp_path / "logs").iterdir()) == [
+        "00001.events.jsonl",
+        "00001.yaml",
+    ]
