@@ -13,6 +13,7 @@ import dataclasses
 import pytest
 
 from bearcli.core import registry
+from bearcli.core.errors import IllegalStep
 from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.formats import scenario as scenario_fmt
@@ -65,6 +66,10 @@ def test_random_play_keeps_the_protocol(name, path, seed):
     assert repr(before) == snapshot, "apply must not mutate a state"
     assert match.over and outcome == game.outcome(match.state)
     assert all(0 <= w < len(config.seats) for w in outcome.winners)
+
+    with pytest.raises(IllegalStep) as after_end:
+        match.apply(match.steps[-1])
+    assert after_end.value.ruling, "a step after the end is refused citing a ruling"
 
     again = Match(game, config)
     for step in match.steps:
