@@ -28,34 +28,9 @@ def test_json_has_the_documented_keys_and_is_seed_stable(cli):
 
 
 def test_worker_count_never_changes_the_results(cli, tmp_path):
-    one = cli(
-        "simulate",
-        CLASSIC,
-        "-n",
-        "30",
-        "--seed",
-        "2",
-        "--json",
-        "--bot",
-        "random",
-        "--save-logs",
-        "one",
-    )
-    two = cli(
-        "simulate",
-        CLASSIC,
-        "-n",
-        "30",
-        "--seed",
-        "2",
-        "--json",
-        "--bot",
-        "random",
-        "--save-logs",
-        "two",
-        "--workers",
-        "2",
-    )
+    args = ["simulate", CLASSIC, "-n", "30", "--seed", "2", "--json", "--bot", "random"]
+    one = cli(*args, "--save-logs", "one")
+    two = cli(*args, "--save-logs", "two", "--workers", "2")
     assert one.code == two.code == 0 and one.out == two.out
     for name in ("00001.yaml", "00030.events.jsonl"):
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
