@@ -54,6 +54,8 @@ def _seats(src: Source, game: Game) -> tuple[Seat, ...]:
         if not isinstance(item, dict):
             raise item_src.error("a seat is a bot name or a mapping {name, bot, ...}")
         bot = item.get("bot", "human")
+        if not isinstance(bot, str):
+            raise item_src.error(f"'bot' must be a bot name, not {bot!r}", "bot")
         if bot != "human" and bot not in game.bots:
             raise item_src.error(
                 f"unknown bot {bot!r} for {game.name} "

@@ -98,3 +98,11 @@ def test_every_problem_of_a_file_is_listed_at_once(cli, tmp_path):
         "keys.yaml:4:1",
     ]
     assert lines[-1] == "2 of 2 files invalid"
+
+
+def test_a_bot_that_is_not_a_name_is_refused(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(
+        "game: sliding-bears\nseats:\n  - {bot: [greedy]}\nlayout: x\n"
+    )
+    ran = cli("validate", "s.yaml")
+    assert ran.err.splitlines()[0] == "s.yaml:3:10: error: 'bot' must be a bot name, not ['greedy']"
