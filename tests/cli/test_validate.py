@@ -105,4 +105,4 @@ def test_a_bot_that_is_not_a_name_is_refused(cli, tmp_path):
         "game: sliding-bears\nseats:\n  - {bot: [greedy]}\nlayout: x\n"
     )
     ran = cli("validate", "s.yaml")
-    assert ran.err.splitlines()[0] == "s.yaml:3:10: error: 'bot' must be a bot name, not ['greedy']"
+    assert ran.err.splitlines()[0] == "s.yaml:3:11: error: 'bot' must be a bot name, not ['greedy']"
