@@ -56,6 +56,8 @@ def replay_cmd(
         if outcome is None or not outcome.winners
         else " winners " + ", ".join(f"seat {w + 1}" for w in outcome.winners)
     )
+    if outcome is not None and outcome.scores is not None:
+        winners += " scores " + ", ".join(str(s) for s in outcome.scores)
     where = cons.err if events == "-" else cons.out
     checked = f"; matches {check}" if check is not None else ""
     where.print(

@@ -98,3 +98,9 @@ def test_broken_yaml_and_unknown_game(cli, tmp_path):
     assert ran.code == 1
     assert ran.err.startswith("unknown.yaml:4:9: error: unknown game 'chess' (known: ")
     assert cli("replay", "missing.yaml").err.startswith("missing.yaml:1:1: error: no such file")
+
+
+def test_a_competitive_result_shows_winners_and_scores(cli):
+    ran = cli("replay", str(ROOT / "replays/bear-down/end-of-game-halves.yaml"))
+    assert ran.code == 0
+    assert ran.out.strip().endswith("result water-ran-out winners seat 2 scores 1, 3")
