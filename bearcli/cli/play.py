@@ -125,9 +125,7 @@ def play_cmd(
                     continue
             else:
                 seat = scen.config.seats[actor]
-                who = f"seat {actor + 1}"
-                if seat.name != who:  # the default name is the seat number itself
-                    who += f" ({seat.name})"
+                who = seat.label(actor)
                 bot = bots[actor]
                 if bot is not None:
                     step = bot.choose(match.state, game.legal_steps(match.state))

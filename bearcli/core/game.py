@@ -37,6 +37,11 @@ class Seat:
     bot: str  # a bot name of the game, or "human"
     options: tuple[tuple[str, Any], ...] = ()  # bot parameters, e.g. (("memory", 3),)
 
+    def label(self, index: int) -> str:
+        """`seat 2 (Ben)`, or just `seat 2` when the seat has no name of its own."""
+        plain = f"seat {index + 1}"
+        return plain if self.name in ("", plain) else f"{plain} ({self.name})"
+
 
 @dataclass(frozen=True)
 class Config:

@@ -48,9 +48,7 @@ def status_lines(state) -> list[str]:
         f"water supply {state.water}, under the rock {state.stack}, salmon supply {state.supply}"
     )
     for s, seat in enumerate(cfg.seats):
-        lines.append(
-            f"seat {s + 1} {seat.name}: carried {state.carried[s]}, banked {state.banked[s]}"
-        )
+        lines.append(f"{seat.label(s)}: carried {state.carried[s]}, banked {state.banked[s]}")
     return lines
 
 

@@ -33,7 +33,9 @@ def test_describe_shows_the_whole_position():
     assert lines[5].split()[:4] == ["2:", ".", "#", "@1"]
     assert "boulder: @3" in lines
     assert "water supply 24, under the rock 10, salmon supply 37" in lines
-    assert "seat 1 P1: carried 3, banked 2" in lines and "seat 2 P2: carried 0, banked 5" in lines
+    assert (
+        "seat 1 (P1): carried 3, banked 2" in lines and "seat 2 (P2): carried 0, banked 5" in lines
+    )
 
 
 def test_describe_at_the_roll_and_at_the_end():
@@ -49,5 +51,5 @@ def test_render_draws_the_same_in_colour():
     plain = console.export_text(clear=False)
     assert "round 1, first player seat 1, seat 1 to move" in plain
     assert "yellow:S2" in plain and "@1" in plain and "@2" in plain
-    assert "seat 1 P1: carried 3, banked 2" in plain
+    assert "seat 1 (P1): carried 3, banked 2" in plain
     assert "\x1b[" in console.export_text(styles=True)  # it is in colour
