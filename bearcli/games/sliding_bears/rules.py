@@ -376,14 +376,17 @@ class SlidingBears(Game):
         if all(b == FINISH for b in state.bears):
             events.append(event("game-ended", result="won", termination=WON, turn=state.turn))
             return replace(state, phase="over", termination=WON), tuple(events)
-        options = self._options(cfg, state)
-        if (
-            state.weather == "crack"
-            and not any(isinstance(o, Crack) for o in options)
-            and not any(isinstance(o, Jump) for o in options)
-        ):
+        # Cheap existence checks, not the full option lists: this runs after every step.
+        can_jump = state.bear_face is not None and any(
+            self.jump_targets(cfg, state, COLOURS.index(c))
+            for c in self.colours_for(cfg, state.bear_face)
+        )
+        can_crack = state.weather == "crack" and _has_free_ice(state)
+        if state.weather == "crack" and not can_crack and not can_jump:
             events.append(event("game-ended", result="lost", termination=LOST, turn=state.turn))
             return replace(state, phase="over", termination=LOST), tuple(events)
+        can_wind = state.weather == "wind" and _has_slide(cfg.layout, state.cells)
+        options = can_jump or can_crack or can_wind
         if not options:
             unused = [d for d, left in (("bear", state.bear_face), ("wind", state.weather)) if left]
             events.append(event("turn-ended", seat=state.seat + 1, turn=state.turn, unused=unused))
@@ -520,6 +523,15 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
             ruling="SB3",
         )
     return bear, weather
+
+
+def _has_free_ice(state: State) -> bool:
+    return any(c == "I" and i not in state.bears for i, c in enumerate(state.cells))
+
+
+def _has_slide(lay: Layout, cells: tuple[str, ...]) -> bool:
+    table = lay.grid.table
+    return any(c in "IS" and any(cells[j] == "." for j in table[i]) for i, c in enumerate(cells))
 
 
 def _set(values: tuple, i: int, v) -> tuple:
