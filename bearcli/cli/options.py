@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
-
-def settings_option():
-    # A fresh OptionInfo per command: Typer keeps per-parameter state on it.
-    return typer.Option(
-        [], "--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."
-    )
+# `--set KEY=VALUE`, repeatable; None means none given.
+Settings = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."),
+]

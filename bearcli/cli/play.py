@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -15,7 +16,7 @@ from rich.markup import escape
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import settings_option
+from bearcli.cli.options import Settings
 from bearcli.core import registry
 from bearcli.core.errors import BearError, InputError, Location
 from bearcli.core.game import CHANCE
@@ -58,26 +59,28 @@ def _ask(cons, game, match: Match, who: str) -> str:
 @command
 def play_cmd(
     ctx: typer.Context,
-    scenario: Path = typer.Argument(
-        ..., help="Scenario YAML file, or a saved move log to continue."
-    ),
-    seed: int | None = typer.Option(
-        None, "--seed", "-s", help="Seed for dice and bots (default: the scenario's)."
-    ),
-    save: Path | None = typer.Option(
-        None,
-        "--save",
-        help="Where to write the move log "
-        "(default: SCENARIO-seedS.moves.yaml here, never "
-        "overwriting).",
-    ),
-    force: bool = typer.Option(False, "--force", help="Overwrite the --save file."),
-    settings: list[str] = settings_option(),
-    manual_chance: bool = typer.Option(
-        False,
-        "--manual-chance",
-        help="Type the dice and cards yourself (transcribing a table game).",
-    ),
+    scenario: Annotated[
+        Path, typer.Argument(help="Scenario YAML file, or a saved move log to continue.")
+    ],
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", "-s", help="Seed for dice and bots (default: the scenario's)."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Where to write the move log (default: SCENARIO-seedS.moves.yaml here, never "
+            "overwriting)."
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the --save file.")] = False,
+    settings: Settings = None,
+    manual_chance: Annotated[
+        bool,
+        typer.Option(
+            "--manual-chance", help="Type the dice and cards yourself (transcribing a table game)."
+        ),
+    ] = False,
 ) -> None:
     """Play interactively: the board in colour, steps typed in the notation."""
     cons = consoles.get(ctx)
@@ -92,10 +95,10 @@ def play_cmd(
         overrides = log.overrides
         seed = (log.seed if log.seed is not None else scen.seed) if seed is None else seed
     else:
-        scen = scenario_fmt.parse(scenario_fmt.with_overrides(src, tuple(settings)))
+        scen = scenario_fmt.parse(scenario_fmt.with_overrides(src, tuple(settings or ())))
         match = Match(scen.game, scen.config)
         scenario_ref = scenario
-        overrides = tuple(settings)
+        overrides = tuple(settings or ())
         seed = scen.seed if seed is None else seed
     game = scen.game
     if save is None:

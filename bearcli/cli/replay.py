@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -22,14 +23,15 @@ def event_log_text(log: movelog.MoveLog, match) -> str:
 @command
 def replay_cmd(
     ctx: typer.Context,
-    moves: Path = typer.Argument(..., help="Move log YAML file."),
-    events: str | None = typer.Option(
-        None, "--events", help="Write the event log to PATH ('-' for stdout)."
-    ),
-    check: Path | None = typer.Option(
-        None, "--check", help="Compare with an expected event log; exit 1 at the first difference."
-    ),
-    force: bool = typer.Option(False, "--force", help="Overwrite the --events file."),
+    moves: Annotated[Path, typer.Argument(help="Move log YAML file.")],
+    events: Annotated[
+        str | None, typer.Option(help="Write the event log to PATH ('-' for stdout).")
+    ] = None,
+    check: Annotated[
+        Path | None,
+        typer.Option(help="Compare with an expected event log; exit 1 at the first difference."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the --events file.")] = False,
 ) -> None:
     """Replay a game record step by step; an illegal step stops it with the ruling broken."""
     cons = consoles.get(ctx)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -12,7 +13,7 @@ from rich.table import Table
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import settings_option
+from bearcli.cli.options import Settings
 from bearcli.core.errors import InputError, Location
 from bearcli.formats import atomic, eventlog, movelog
 from bearcli.formats import scenario as scenario_fmt
@@ -111,41 +112,48 @@ def table(summary: Summary) -> Table:
 @command
 def simulate_cmd(
     ctx: typer.Context,
-    scenario: Path = typer.Argument(..., help="Scenario YAML file."),
-    games: int = typer.Option(100, "--games", "-n", min=1, max=10_000_000, help="How many games."),
-    seed: int | None = typer.Option(
-        None, "--seed", "-s", help="Batch seed (default: the scenario's)."
-    ),
-    bot: str | None = typer.Option(None, "--bot", help="Play every seat with this bot."),
-    as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
-    save_logs: Path | None = typer.Option(
-        None, "--save-logs", help="Write DIR/00001.yaml and DIR/00001.events.jsonl for every game."
-    ),
-    rotate: bool = typer.Option(
-        False,
-        "--rotate",
-        help="Game i shifts the seats by i-1, so "
-        "no bot keeps the first seat; figures are per scenario seat.",
-    ),
-    workers: int = typer.Option(
-        1,
-        "--workers",
-        "-j",
-        min=1,
-        max=64,
-        help="Worker processes (results are identical for any number).",
-    ),
-    force: bool = typer.Option(False, "--force", help="Overwrite existing log files."),
-    settings: list[str] = settings_option(),
+    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file.")],
+    games: Annotated[
+        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="How many games.")
+    ] = 100,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Batch seed (default: the scenario's).")
+    ] = None,
+    bot: Annotated[str | None, typer.Option(help="Play every seat with this bot.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    save_logs: Annotated[
+        Path | None,
+        typer.Option(help="Write DIR/00001.yaml and DIR/00001.events.jsonl for every game."),
+    ] = None,
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            "--rotate",
+            help="Game i shifts the seats by i-1, so no bot keeps the first seat; figures are "
+            "per scenario seat.",
+        ),
+    ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-j",
+            min=1,
+            max=64,
+            help="Worker processes (results are identical for any number).",
+        ),
+    ] = 1,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing log files.")] = False,
+    settings: Settings = None,
 ) -> None:
     """Play many seeded games and report win rates and game lengths."""
     cons = consoles.get(ctx)
-    scen = scenario_fmt.load(scenario, tuple(settings))
+    scen = scenario_fmt.load(scenario, tuple(settings or ()))
     batch_seed = scen.seed if seed is None else seed
     on_result = None
     if save_logs is not None:
         _check_free(save_logs, games, force)
-        on_result = _saver(scen, scenario, save_logs, force, tuple(settings))
+        on_result = _saver(scen, scenario, save_logs, force, tuple(settings or ()))
     summary = Summary(scen, batch_seed, bot, rotate)
     interrupted = False
     try:

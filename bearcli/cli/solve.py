@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import settings_option
+from bearcli.cli.options import Settings
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.solver import solve
 
@@ -18,16 +19,16 @@ from bearcli.solver import solve
 @command
 def solve_cmd(
     ctx: typer.Context,
-    scenario: Path = typer.Argument(..., help="Scenario YAML file (a small board)."),
-    max_positions: int = typer.Option(
-        1_000_000, "--max-positions", min=1, help="Give up beyond this many reachable positions."
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    settings: list[str] = settings_option(),
+    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file (a small board).")],
+    max_positions: Annotated[
+        int, typer.Option(min=1, help="Give up beyond this many reachable positions.")
+    ] = 1_000_000,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    settings: Settings = None,
 ) -> None:
     """Solve a small board exactly: the team's best win probability, and each first choice."""
     cons = consoles.get(ctx)
-    scen = scenario_fmt.load(scenario, tuple(settings))
+    scen = scenario_fmt.load(scenario, tuple(settings or ()))
     result = solve(scen.game, scen.config, max_positions)
     if as_json:
         body = {

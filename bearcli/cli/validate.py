@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -16,9 +17,10 @@ from bearcli.formats import checks
 @command
 def validate_cmd(
     ctx: typer.Context,
-    paths: list[Path] = typer.Argument(
-        ..., help="Files, or folders searched for *.yaml, *.yml and *.layout."
-    ),
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Files, or folders searched for *.yaml, *.yml and *.layout."),
+    ],
 ) -> None:
     """Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling."""
     cons = consoles.get(ctx)
