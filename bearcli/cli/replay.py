@@ -32,11 +32,18 @@ def replay_cmd(
         typer.Option(help="Compare with an expected event log; exit 1 at the first difference."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --events file.")] = False,
+    upto: Annotated[
+        int | None,
+        typer.Option(min=0, help="Stop after this many moves (the result is not checked)."),
+    ] = None,
+    board: Annotated[
+        bool, typer.Option("--board", help="Print the position where the replay stopped.")
+    ] = False,
 ) -> None:
     """Replay a game record step by step; an illegal step stops it with the ruling broken."""
     cons = consoles.get(ctx)
     log = movelog.load(moves)
-    match = movelog.replay(log)
+    match = movelog.replay(log, upto)
     text = event_log_text(log, match)
     if events == "-":
         sys.stdout.write(text)
@@ -62,8 +69,10 @@ def replay_cmd(
         winners += " scores " + ", ".join(str(s) for s in outcome.scores)
     where = cons.err if events == "-" else cons.out
     checked = f"; matches {check}" if check is not None else ""
+    if board:
+        where.print(log.scenario.game.describe(match.state), highlight=False, markup=False)
     where.print(
-        f"{moves}: {len(log.moves)} moves replayed, {len(match.events)} events, "
+        f"{moves}: {len(match.steps)} moves replayed, {len(match.events)} events, "
         f"result {result}{winners}{checked}",
         highlight=False,
         markup=False,

@@ -91,11 +91,12 @@ def load(path: Path) -> MoveLog:
     return parse(yamlsrc.load(path))
 
 
-def replay(log: MoveLog) -> Match:
-    """Apply every move; the first malformed or illegal one raises, placed at its line."""
+def replay(log: MoveLog, upto: int | None = None) -> Match:
+    """Apply every move (or the first `upto`); the first malformed or illegal one raises,
+    placed at its line. The expected result is checked only on a whole replay."""
     scen = log.scenario
     match = Match(scen.game, scen.config)
-    for n, (text, where) in enumerate(log.moves, start=1):
+    for n, (text, where) in enumerate(log.moves[:upto], start=1):
         before = match.state
         try:
             match.apply_text(text)  # after the end, the game itself refuses (SB8, BD12, ...)
@@ -107,7 +108,8 @@ def replay(log: MoveLog) -> Match:
                 f"legal: {scen.game.options_text(before)}",
             )
             raise exc.at(where) from None
-    check_result(log, match)
+    if upto is None or upto >= len(log.moves):
+        check_result(log, match)
     return match
 
 

@@ -47,8 +47,16 @@ def text_board(cfg, state) -> str:
         pending.append(f"bear die {state.bear_face}")
     if state.weather:
         pending.append(f"weather die {state.weather}")
-    status = f"turn {state.turn}, seat {state.seat + 1}"
-    if pending:
-        status += ": " + ", ".join(pending) + " to use"
-    lines.append(status)
+    lines.append(status_line(state, pending))
     return "\n".join(lines)
+
+
+def status_line(state, pending: list[str]) -> str:
+    """Whose move it is and what for, in the words of the rulebook."""
+    if state.phase == "remove":
+        return f"set-up: seat {state.seat + 1} removes a tile"
+    if state.phase == "roll":
+        return f"turn {state.turn + 1}: seat {state.seat + 1} to roll"
+    if state.phase == "over":
+        return f"game over after turn {state.turn}: {state.termination}"
+    return f"turn {state.turn}, seat {state.seat + 1}: " + ", ".join(pending) + " to use"
