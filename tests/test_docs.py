@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from bearcli.core import registry
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text()
@@ -69,3 +70,29 @@ def test_solve_output_is_as_shown(cli):
     shown = _block_after("bearcli solve scenarios/sliding-bears/small/single-file.yaml")
     ran = cli("solve", str(ROOT / "scenarios/sliding-bears/small/single-file.yaml"))
     assert ran.out.splitlines() == shown
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading)
+    nxt = text.find("\n## ", start + len(heading))
+    return text[start : nxt if nxt != -1 else len(text)]
+
+
+def test_every_step_shown_in_the_notation_tables_parses_back():
+    notation = (ROOT / "docs/notation.md").read_text()
+    sections = {
+        "sliding-bears": ("## Sliding Bears", 1),  # the step is the table's first column
+        "bear-down": ("## Bear Down! notation", 3),  # ... its third (example) column
+        "baerenspiel": ("## Bärenspiel notation", 1),
+    }
+    for name, (heading, column) in sections.items():
+        game = registry.get(name)
+        shown = []
+        for row in _section(notation, heading).splitlines():
+            cells = row.split(" | ")
+            if row.startswith("| ") and len(cells) > column and "`" in cells[column - 1]:
+                shown += re.findall(r"`([^`]+)`", cells[column - 1])
+        steps = [s for s in shown if "-" not in s or name == "bear-down"]  # event types have '-'
+        assert len(steps) >= 5, name
+        for text in steps:
+            assert str(game.parse_step(text)) == text, (name, text)
