@@ -96,3 +96,16 @@ def test_every_step_shown_in_the_notation_tables_parses_back():
         assert len(steps) >= 5, name
         for text in steps:
             assert str(game.parse_step(text)) == text, (name, text)
+
+
+def test_every_event_type_in_the_golden_logs_is_documented():
+    import json
+
+    docs = (ROOT / "docs/event-log.md").read_text() + (ROOT / "docs/notation.md").read_text()
+    seen = set()
+    for path in (ROOT / "tests/__snapshots__/test_golden").glob("*.jsonl"):
+        for line in path.read_text().splitlines()[1:]:
+            seen.add(json.loads(line)["type"])
+    assert len(seen) > 20
+    missing = sorted(t for t in seen if f"`{t}`" not in docs)
+    assert not missing, f"event types not described in docs/: {missing}"
