@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from textwrap import indent
+
 import pytest
 
 from bearcli.core.errors import ScenarioError
 from bearcli.core.game import CHANCE, TERMINAL
-from tests.games.sliding_bears.helpers import match, refused, scenario, types
+from bearcli.core.runner import Match
+from tests.conftest import load_scenario_text
+from tests.games.sliding_bears.helpers import SMALL, match, refused, scenario, types
 
 OPEN = """\
 finish: p g b y .
@@ -186,19 +190,12 @@ def test_sb8_won_when_all_four_are_across_lost_at_a_crack_without_ice():
 
 def test_sb9_one_to_six_seats_taking_turns():
     six = "game: sliding-bears\nseats: [random, random, random, random, random, random]\n"
-    from textwrap import indent
-
-    from tests.conftest import load_scenario_text
-    from tests.games.sliding_bears.helpers import SMALL
-
     lay = "layout: |\n" + indent(SMALL, "  ")
     assert len(load_scenario_text(six + lay).config.seats) == 6
     with pytest.raises(ScenarioError) as seven:
         load_scenario_text(six.replace("]", ", random]") + lay)
     assert seven.value.ruling == "SB9"
     two = load_scenario_text("game: sliding-bears\nseats: [human, human]\n" + lay)
-    from bearcli.core.runner import Match
-
     m = Match(two.game, two.config)
     for text in ("remove b2", "roll pink crack", "crack d3", "pass"):
         m.apply_text(text)
