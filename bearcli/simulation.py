@@ -10,7 +10,7 @@ import math
 import statistics
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from bearcli.core.outcome import Outcome
 from bearcli.core.rng import derive_seed
@@ -135,18 +135,20 @@ class Summary:
     rotate: bool = False
     games: int = 0
     wins: int = 0  # games that ended with a winner (a cooperative win; always, if competitive)
-    seat_wins: list[int] | None = None
-    seat_scores: list[list[int]] | None = None
-    measures: dict[str, list[int]] | None = None
-    terminations: dict[str, int] | None = None
+    seat_wins: list[int] = field(init=False)  # per scenario seat (entry, with --rotate)
+    seat_scores: list[list[int]] = field(init=False)
+    measures: dict[str, list[int]] = field(init=False)
+    terminations: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        seats = len(self.scenario.config.seats)
+        self.seat_wins = [0] * seats
+        self.seat_scores = [[] for _ in range(seats)]
+        self.measures = {}
+        self.terminations = {}
 
     def add(self, result: GameResult) -> None:
-        seats = len(self.scenario.config.seats)
-        if self.seat_wins is None:
-            self.seat_wins = [0] * seats
-            self.seat_scores = [[] for _ in range(seats)]
-            self.measures = {}
-            self.terminations = {}
+        seats = len(self.seat_wins)
         self.games += 1
         out = result.outcome
         self.wins += 1 if out.winners else 0
@@ -165,7 +167,7 @@ class Summary:
         lo, hi = wilson(self.wins, self.games)
         seats = []
         for i, seat in enumerate(sc.config.seats):
-            wins = self.seat_wins[i] if self.seat_wins else 0
+            wins = self.seat_wins[i]
             entry = {
                 "seat": i + 1,
                 "name": seat.name,
@@ -173,14 +175,14 @@ class Summary:
                 "wins": wins,
                 "win_rate": _r(wins / self.games) if self.games else 0.0,
             }
-            scores = self.seat_scores[i] if self.seat_scores else []
+            scores = self.seat_scores[i]
             if scores:
                 entry["score_mean"] = _r(statistics.fmean(scores))
                 entry["score_sd"] = _r(statistics.pstdev(scores))
             seats.append(entry)
         measures = {
             k: {"mean": _r(statistics.fmean(v)), "min": min(v), "max": max(v)}
-            for k, v in sorted((self.measures or {}).items())
+            for k, v in sorted(self.measures.items())
         }
         return {
             "game": sc.game.name,
@@ -195,7 +197,7 @@ class Summary:
             "win_rate_ci95": [_r(lo), _r(hi)],
             "seats": seats,
             "measures": measures,
-            "terminations": dict(sorted((self.terminations or {}).items())),
+            "terminations": dict(sorted(self.terminations.items())),
         }
 
 

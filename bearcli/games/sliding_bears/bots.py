@@ -20,8 +20,11 @@ COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
 INF = 10_000
 
 
-def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> list[int]:
-    """Dial's algorithm: cost to reach every square from the sources (small integer costs)."""
+def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], step_cost) -> list[int]:
+    """Dial's algorithm (small integer costs): cost to every square from the sources.
+
+    `step_cost(sq, nb)` is the cost of going from sq to nb, or None where there is no way.
+    """
     dist = [INF] * len(cells)
     buckets: dict[int, list[int]] = {}
     for sq, c in sources.items():
@@ -29,13 +32,13 @@ def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> list[in
             dist[sq] = c
             buckets.setdefault(c, []).append(sq)
     d = min(buckets) if buckets else 0
-    limit = max(buckets) + 5 * len(cells) if buckets else 0
+    limit = max(buckets) + 5 * len(cells) if buckets else 0  # no route costs more than this
     while d <= limit and buckets:
         for sq in buckets.pop(d, ()):
             if dist[sq] != d:
                 continue
             for nb in nbs[sq]:
-                step = COST.get(cells[nb])
+                step = step_cost(sq, nb)
                 if step is not None and d + step < dist[nb]:
                     dist[nb] = d + step
                     buckets.setdefault(d + step, []).append(nb)
@@ -43,29 +46,23 @@ def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> list[in
     return dist
 
 
+def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> list[int]:
+    """Cost to reach every square from the sources: entering a square costs its tile."""
+    return _dial(cells, nbs, sources, lambda sq, nb: COST.get(cells[nb]))
+
+
 def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> list[int]:
     """Cost from each square to colour k's finish (the jump onto the finish costs 1)."""
     top = lay.index(lay.finish[k], lay.height - 1)
     if cells[top] not in COST:
         return [INF] * len(cells)
-    # Reverse search: leaving square s costs what entering its successor costs.
-    nbs = lay.grid.table
-    dist = [INF] * len(cells)
-    dist[top] = 1
-    buckets: dict[int, list[int]] = {1: [top]}
-    d = 1
-    limit = 5 * len(cells) + 2
-    while d <= limit and buckets:
-        for sq in buckets.pop(d, ()):
-            if dist[sq] != d:
-                continue
-            step = COST[cells[sq]]
-            for nb in nbs[sq]:
-                if cells[nb] in COST and d + step < dist[nb]:
-                    dist[nb] = d + step
-                    buckets.setdefault(d + step, []).append(nb)
-        d += 1
-    return dist
+    # A reverse search: stepping back from sq to nb costs what entering sq costs going forward.
+    return _dial(
+        cells,
+        lay.grid.table,
+        {top: 1},
+        lambda sq, nb: COST[cells[sq]] if cells[nb] in COST else None,
+    )
 
 
 def bear_cost(lay: Layout, cells: tuple[str, ...], pos: int, k: int, fin: list[int]) -> int:
