@@ -48,9 +48,7 @@ def _seats(src: Source, game: Game) -> tuple[Seat, ...]:
         item_src = src.child("seats", i)
         if isinstance(item, str):
             item = {"bot": item}
-            item_src = Source(
-                item, src.file, src.locations, src.path + ("seats", i), None, src.text
-            )
+            item_src = replace(item_src, data=item)  # same place, read as {bot: NAME}
         if not isinstance(item, dict):
             raise item_src.error("a seat is a bot name or a mapping {name, bot, ...}")
         bot = item.get("bot", "human")

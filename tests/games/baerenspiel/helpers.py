@@ -6,6 +6,17 @@ from bearcli.core.runner import Match
 from tests.conftest import load_scenario_text
 from tests.steps import refused, types  # noqa: F401 - re-exported for the tests
 
+# A search from the edge at a5, then free chain reveals along row 5 while paths come up
+# (BS5, BS6): the opening of most forest records below. The card on c5 is still to show.
+PATH_TO_C5 = (
+    "roll bear tree tree",
+    "search a5",
+    "a5 is path",
+    "chain b5",
+    "b5 is path",
+    "chain c5",
+)
+
 
 def scenario(seats: int = 1, variant: str = "forest", extra: str = ""):
     text = (

@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 
 from bearcli.games.baerenspiel import render
-from tests.games.baerenspiel.helpers import match
+from tests.games.baerenspiel.helpers import PATH_TO_C5, match
 
 
 def _rich(state) -> str:
@@ -37,12 +37,7 @@ def test_forest_board_shows_backs_kinds_holes_and_the_dice():
 def test_escort_status_and_rich_board():
     m = match(
         [
-            "roll bear tree tree",
-            "search a5",
-            "a5 is path",
-            "chain b5",
-            "b5 is path",
-            "chain c5",
+            *PATH_TO_C5,
             "c5 is bear",
         ]
     )

@@ -9,7 +9,15 @@ import pytest
 from bearcli.core.errors import ScenarioError
 from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.games.baerenspiel import bots, forest
-from tests.games.baerenspiel.helpers import cell, match, play, refused, scenario, types
+from tests.games.baerenspiel.helpers import (
+    PATH_TO_C5,
+    cell,
+    match,
+    play,
+    refused,
+    scenario,
+    types,
+)
 
 BORDER = sorted(forest.BORDER)
 
@@ -149,12 +157,7 @@ def test_bs8_finding_the_bear_ends_the_search_phase_at_once():
 def _found_at_d5(**kw):
     return match(
         [
-            "roll bear tree tree",
-            "search a5",
-            "a5 is path",
-            "chain b5",
-            "b5 is path",
-            "chain c5",
+            *PATH_TO_C5,
             "c5 is path",
             "chain d5",
             "d5 is bear",
@@ -173,12 +176,7 @@ def test_bs9_escort_route_length_and_four_throws():
     refused(m, "throw tree", "BS9")  # a fourth throw is no longer needed
     m = match(
         [
-            "roll bear tree tree",
-            "search a5",
-            "a5 is path",
-            "chain b5",
-            "b5 is path",
-            "chain c5",
+            *PATH_TO_C5,
             "c5 is path",
             "chain d5",
             "d5 is path",
