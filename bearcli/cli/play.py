@@ -20,7 +20,7 @@ from bearcli.cli.options import Settings
 from bearcli.core import registry
 from bearcli.core.errors import BearError, InputError, Location
 from bearcli.core.game import CHANCE
-from bearcli.core.runner import Match, chance_rng, make_bots, notify, sample_chance
+from bearcli.core.runner import Match, apply_and_notify, auto_step, chance_rng, make_bots
 from bearcli.formats import atomic, movelog, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
 
@@ -118,34 +118,19 @@ def play_cmd(
     try:
         while not match.over:
             actor = match.actor
-            if actor == CHANCE:
-                if manual_chance:
-                    who = "chance"
-                else:
-                    step = sample_chance(game, match.state, rng)
-                    match.apply(step)
-                    cons.out.print(f"  chance: {step}", style="cyan", highlight=False)
-                    continue
-            else:
-                seat = scen.config.seats[actor]
-                who = seat.label(actor)
-                bot = bots[actor]
-                if bot is not None:
-                    step = bot.choose(match.state, game.legal_steps(match.state))
-                    before = match.state
-                    notify(bots, before, step, match.apply(step))
-                    cons.out.print(f"  {who}, {seat.bot}: {step}", highlight=False)
+            who = "chance" if actor == CHANCE else scen.config.seats[actor].label(actor)
+            if not (manual_chance and actor == CHANCE):
+                taken = auto_step(match, bots, rng)  # chance, or a bot seat
+                if taken is not None:
+                    by = "" if actor == CHANCE else f", {scen.config.seats[actor].bot}"
+                    cons.out.print(f"  {who}{by}: {taken[0]}", highlight=False)
                     continue
             cons.out.print(render(match.state))
             text = _ask(cons, game, match, who)
             try:
-                before = match.state
-                step = game.parse_step(text)
-                logged = match.apply(step)
+                apply_and_notify(match, bots, game.parse_step(text))
             except BearError as exc:
                 cons.err.print(escape(exc.headline()), highlight=False)
-                continue
-            notify(bots, before, step, logged)
     except (Stop, KeyboardInterrupt):
         stopped = True
     finally:
@@ -166,8 +151,7 @@ def play_cmd(
 def _show_history(game, config, steps, bots) -> None:
     again = Match(game, config)
     for step in steps:
-        before = again.state
-        notify(bots, before, step, again.apply(step))
+        apply_and_notify(again, bots, step)
 
 
 def _save(

@@ -104,6 +104,35 @@ def notify(bots: Sequence[Bot | None], before, step: Step, logged: Sequence[Logg
             bot.observe(before, step, events)
 
 
+def apply_and_notify(
+    match: Match, bots: Sequence[Bot | None], step: Step
+) -> tuple[LoggedEvent, ...]:
+    """Apply a step, whoever chose it, and show it to every bot."""
+    before = match.state
+    logged = match.apply(step)
+    notify(bots, before, step, logged)
+    return logged
+
+
+def auto_step(
+    match: Match, bots: Sequence[Bot | None], rng: Rng
+) -> tuple[Step, tuple[LoggedEvent, ...]] | None:
+    """Take one step that needs no person: chance from the generator, or a bot seat's move.
+
+    Returns None, without a step, when a human seat is to decide.
+    """
+    game = match.game
+    actor = match.actor
+    if actor == CHANCE:
+        step = sample_chance(game, match.state, rng)
+    else:
+        bot = bots[actor]
+        if bot is None:
+            return None
+        step = bot.choose(match.state, game.legal_steps(match.state))
+    return step, apply_and_notify(match, bots, step)
+
+
 def play_out(
     match: Match,
     bots: Sequence[Bot | None],
@@ -111,23 +140,14 @@ def play_out(
     on_step: Callable[[Step, tuple[LoggedEvent, ...]], None] | None = None,
 ) -> Outcome:
     """Run bots and chance until the end. Every seat must have a bot."""
-    game = match.game
     while not match.over:
         if len(match.steps) >= MAX_STEPS:
             raise BearError(f"game did not end within {MAX_STEPS} steps")
-        actor = match.actor
-        if actor == CHANCE:
-            step = sample_chance(game, match.state, rng)
-        else:
-            bot = bots[actor]
-            if bot is None:
-                raise ScenarioError(f"seat {actor + 1} is human; pick a bot to simulate it")
-            step = bot.choose(match.state, game.legal_steps(match.state))
-        before = match.state
-        logged = match.apply(step)
-        notify(bots, before, step, logged)
+        taken = auto_step(match, bots, rng)
+        if taken is None:
+            raise ScenarioError(f"seat {match.actor + 1} is human; pick a bot to simulate it")
         if on_step:
-            on_step(step, logged)
+            on_step(*taken)
     outcome = match.outcome
     assert outcome is not None
     return outcome

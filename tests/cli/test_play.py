@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.simulation import play_one
 from tests.conftest import ROOT
 
 SMALL = """\
@@ -98,3 +101,18 @@ def test_a_saved_game_is_continued_from_its_log(cli, tmp_path):
     assert second["moves"][: len(first["moves"])] == first["moves"]
     assert second["scenario"] == "s.yaml"
     assert cli("replay", "b.yaml").code == 0
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    ["sliding-bears/classic.yaml", "bear-down/bots-4p.yaml", "baerenspiel/memo.yaml"],
+)
+def test_bots_at_the_table_play_exactly_the_simulated_game(cli, scenario):
+    # Same seed, same bots: `play` and `simulate` must agree step for step, which needs every
+    # bot to see every step in play too (the memo bots remember the cards chance shows).
+    scen = scenario_fmt.load(ROOT / "scenarios" / scenario)
+    assert (
+        cli("play", str(ROOT / "scenarios" / scenario), "--seed", "5", "--save", "g.yaml").code == 0
+    )
+    played = yaml.safe_load((cli.cwd / "g.yaml").read_text())["moves"]
+    assert played == list(play_one(scen, 5).steps)
