@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from bearcli.core.events import Event, event
@@ -381,11 +382,11 @@ class SlidingBears(Game):
             self.jump_targets(cfg, state, COLOURS.index(c))
             for c in self.colours_for(cfg, state.bear_face)
         )
-        can_crack = state.weather == "crack" and _has_free_ice(state)
+        can_crack = state.weather == "crack" and _exists(_free_ice(state))
         if state.weather == "crack" and not can_crack and not can_jump:
             events.append(event("game-ended", result="lost", termination=LOST, turn=state.turn))
             return replace(state, phase="over", termination=LOST), tuple(events)
-        can_wind = state.weather == "wind" and _has_slide(cfg.layout, state.cells)
+        can_wind = state.weather == "wind" and _exists(_slides(cfg.layout, state.cells))
         options = can_jump or can_crack or can_wind
         if not options:
             unused = [d for d, left in (("bear", state.bear_face), ("wind", state.weather)) if left]
@@ -430,19 +431,11 @@ class SlidingBears(Game):
                 for t in self.jump_targets(cfg, state, k):
                     steps.append(Jump(colour, _pos_name(cfg, t)))
         if state.weather == "crack":
-            steps.extend(
-                Crack(lay.square_name(i))
-                for i, c in enumerate(state.cells)
-                if c == "I" and i not in state.bears
-            )
+            steps.extend(Crack(lay.square_name(i)) for i in _free_ice(state))
         elif state.weather == "wind":
-            for i, c in enumerate(state.cells):
-                if c in "IS":
-                    steps.extend(
-                        Wind(lay.square_name(i), lay.square_name(j))
-                        for j in lay.grid.neighbours(i)
-                        if state.cells[j] == "."
-                    )
+            steps.extend(
+                Wind(lay.square_name(i), lay.square_name(j)) for i, j in _slides(lay, state.cells)
+            )
         return steps
 
     def _target(self, cfg: SBConfig, step: Jump) -> int | None:
@@ -525,13 +518,19 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
     return bear, weather
 
 
-def _has_free_ice(state: State) -> bool:
-    return any(c == "I" and i not in state.bears for i, c in enumerate(state.cells))
+def _free_ice(state: State) -> Iterator[int]:
+    """Ice tiles with no bear on them: what a crack may take (SB5)."""
+    return (i for i, c in enumerate(state.cells) if c == "I" and i not in state.bears)
 
 
-def _has_slide(lay: Layout, cells: tuple[str, ...]) -> bool:
+def _slides(lay: Layout, cells: tuple[str, ...]) -> Iterator[tuple[int, int]]:
+    """(tile, water) pairs the wind may slide: ice or seal into open water beside it (SB6)."""
     table = lay.grid.table
-    return any(c in "IS" and any(cells[j] == "." for j in table[i]) for i, c in enumerate(cells))
+    return ((i, j) for i, c in enumerate(cells) if c in "IS" for j in table[i] if cells[j] == ".")
+
+
+def _exists(items: Iterator) -> bool:
+    return next(items, None) is not None
 
 
 def _set(values: tuple, i: int, v) -> tuple:
