@@ -84,6 +84,9 @@ class Game(ABC):
     max_seats: ClassVar[int]
     cooperative: ClassVar[bool]
     seats_ruling: ClassVar[str]  # the ruling that sets the player count, cited on refusal
+    # Raised whenever the game's behaviour changes (docs/rules.md, "Rules versions"); it is in
+    # every event-log header, so a golden log recorded under other rules says so.
+    rules_version: ClassVar[int]
     # Top-level scenario keys this game reads, beyond format/game/title/seats/seed.
     scenario_keys: ClassVar[frozenset[str]] = frozenset()
     bots: ClassVar[Mapping[str, BotSpec]]

@@ -67,6 +67,7 @@ class State:
 
 class Baerenspiel(Game):
     name = "baerenspiel"
+    rules_version = 1
     title = "Bärenspiel"
     min_seats, max_seats = 1, 6  # BS12
     cooperative = True

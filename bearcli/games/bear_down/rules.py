@@ -56,6 +56,7 @@ class State:
 
 class BearDown(Game):
     name = "bear-down"
+    rules_version = 1
     title = "Bear Down!"
     min_seats, max_seats = 2, 4  # BD1
     cooperative = False

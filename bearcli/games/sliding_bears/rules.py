@@ -50,6 +50,7 @@ class State:
 
 class SlidingBears(Game):
     name = "sliding-bears"
+    rules_version = 1
     title = "Sliding Bears"
     min_seats, max_seats = 1, 6  # SB9
     cooperative = True

@@ -1,0 +1,1 @@
+"""The shipped scenarios, installed as package data `bearcli.scenarios` (see pyproject.toml)."""
