@@ -34,6 +34,6 @@ def test_replay_and_event_log(benchmark, record):
 
     def run():
         match = movelog.replay(log)
-        return eventlog.dumps(eventlog.header("g", "f", 1), match.events)
+        return eventlog.dumps(eventlog.header("g", 1, "f", 1), match.events)
 
     benchmark(run)

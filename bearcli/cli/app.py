@@ -5,8 +5,11 @@ from __future__ import annotations
 import typer
 
 from bearcli import __version__
+from bearcli.cli.check import check_cmd
 from bearcli.cli.play import play_cmd
 from bearcli.cli.replay import replay_cmd
+from bearcli.cli.rules import rules_cmd
+from bearcli.cli.scenarios import scenarios_cmd
 from bearcli.cli.simulate import simulate_cmd
 from bearcli.cli.solve import solve_cmd
 from bearcli.cli.validate import validate_cmd
@@ -24,6 +27,9 @@ app.command("simulate")(simulate_cmd)
 app.command("validate")(validate_cmd)
 app.command("replay")(replay_cmd)
 app.command("solve")(solve_cmd)
+app.command("check")(check_cmd)
+app.command("rules")(rules_cmd)
+app.command("scenarios")(scenarios_cmd)
 
 
 def _version(value: bool) -> None:

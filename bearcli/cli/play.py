@@ -6,7 +6,7 @@ input, `quit`), so nothing played is lost.
 
 from __future__ import annotations
 
-import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -21,7 +21,7 @@ from bearcli.core import registry
 from bearcli.core.errors import BearError, InputError, Location
 from bearcli.core.game import CHANCE
 from bearcli.core.runner import Match, apply_and_notify, auto_step, chance_rng, make_bots
-from bearcli.formats import atomic, movelog, yamlsrc
+from bearcli.formats import atomic, movelog, shipped, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
 
 HELP = "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'quit' stops"
@@ -60,7 +60,11 @@ def _ask(cons, game, match: Match, who: str) -> str:
 def play_cmd(
     ctx: typer.Context,
     scenario: Annotated[
-        Path, typer.Argument(help="Scenario YAML file, or a saved move log to continue.")
+        Path,
+        typer.Argument(
+            help="Scenario file or shipped name (see `bearcli scenarios`), or a saved move log "
+            "to continue."
+        ),
     ],
     seed: Annotated[
         int | None,
@@ -83,23 +87,39 @@ def play_cmd(
     ] = False,
 ) -> None:
     """Play interactively: the board in colour, steps typed in the notation."""
+    given, scenario = str(scenario), shipped.resolve(scenario)
     cons = consoles.get(ctx)
     src = yamlsrc.load(scenario)
     if isinstance(src.data, dict) and "moves" in src.data:
         # A saved game: replay it (validated), then play on from where it stopped.
         log = movelog.parse(src)
-        match = movelog.replay(log)
         scen = log.scenario
         ref = src.data["scenario"]
-        scenario_ref = scenario.parent / ref if isinstance(ref, str) else ref
+        if isinstance(ref, str):  # an older record naming its scenario file: inline it now
+            inline, scenario_file = scenario_fmt.self_contained(scenario.parent / ref), ref
+        else:
+            inline, scenario_file = ref, src.data.get("scenario_file")
         overrides = log.overrides
-        seed = (log.seed if log.seed is not None else scen.seed) if seed is None else seed
+        manual_chance = manual_chance or log.chance == movelog.MANUAL
+        if log.seed is not None and seed is not None and seed != log.seed:
+            raise InputError(
+                f"this game was played with seed {log.seed}; a continued game keeps its seed",
+                location=Location("--seed", 1, 1),
+                ruling="P-C3",
+            )
+        seed = log.seed if log.seed is not None else (scen.seed if seed is None else seed)
+        # The dice roll on exactly as in the uninterrupted game: the generator is advanced
+        # through the record's chance steps (and checked against them when seeded, P-C3).
+        rng = chance_rng(seed)
+        match = movelog.replay(log, rng=None if manual_chance else rng)
     else:
         scen = scenario_fmt.parse(scenario_fmt.with_overrides(src, tuple(settings or ())))
         match = Match(scen.game, scen.config)
-        scenario_ref = scenario
+        inline, scenario_file = scenario_fmt.self_contained(scenario), given
         overrides = tuple(settings or ())
         seed = scen.seed if seed is None else seed
+        rng = chance_rng(seed)
+    record = Record(inline, scenario_file, overrides, seed, manual_chance)
     game = scen.game
     if save is None:
         stem = scenario.name.removesuffix(".yaml").removesuffix(".moves")
@@ -111,8 +131,15 @@ def play_cmd(
     bots = make_bots(game, scen.config, seed)
     if match.steps:  # a continued game: let the bots see what was played (memo bots remember)
         _show_history(game, scen.config, match.steps, bots)
-    rng = chance_rng(seed)
     render = registry.renderer(game.name).render
+    narrator = game.narrator(scen.config)
+    for earlier in match.event_dicts():  # a continued game: the narrator knows what was told
+        narrator.tell(earlier)
+
+    def tell(logged) -> None:
+        for ev in logged:
+            cons.out.print(f"    {narrator.tell(ev.to_dict())}", highlight=False, markup=False)
+
     cons.out.print(f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False)
     stopped = False
     try:
@@ -123,19 +150,20 @@ def play_cmd(
                 taken = auto_step(match, bots, rng)  # chance, or a bot seat
                 if taken is not None:
                     by = "" if actor == CHANCE else f", {scen.config.seats[actor].bot}"
-                    cons.out.print(f"  {who}{by}: {taken[0]}", highlight=False)
+                    cons.out.print(f"  {who}{by}: {taken[0]}", highlight=False, markup=False)
+                    tell(taken[1])
                     continue
             cons.out.print(render(match.state))
             text = _ask(cons, game, match, who)
             try:
-                apply_and_notify(match, bots, game.parse_step(text))
+                tell(apply_and_notify(match, bots, game.parse_step(text)))
             except BearError as exc:
                 cons.err.print(escape(exc.headline()), highlight=False)
     except (Stop, KeyboardInterrupt):
         stopped = True
     finally:
         # The path was checked free (or --force given) before play began.
-        _save(scen, scenario_ref, save, match, seed, overrides)
+        record.save(scen, save, match)
         cons.err.print(f"move log saved to {save}", highlight=False)
     if stopped:
         cons.err.print(
@@ -154,21 +182,26 @@ def _show_history(game, config, steps, bots) -> None:
         apply_and_notify(again, bots, step)
 
 
-def _save(
-    scen, scenario_ref: Path | dict, save: Path, match: Match, seed: int, overrides: tuple[str, ...]
-) -> None:
-    ref = (
-        scenario_ref
-        if isinstance(scenario_ref, dict)
-        else os.path.relpath(scenario_ref.resolve(), save.resolve().parent)
-    )
-    outcome = match.outcome
-    text = movelog.dumps(
-        scen.game.name,
-        ref,
-        [str(s) for s in match.steps],
-        seed=seed,
-        result=outcome.to_dict() if outcome else None,
-        overrides=overrides,
-    )
-    atomic.write_text(save, text, force=True)
+@dataclass(frozen=True)
+class Record:
+    """What the saved move log says besides the moves: it carries its scenario inline."""
+
+    scenario: dict
+    scenario_file: str | None  # information only
+    overrides: tuple[str, ...]
+    seed: int
+    manual_chance: bool
+
+    def save(self, scen, path: Path, match: Match) -> None:
+        outcome = match.outcome
+        text = movelog.dumps(
+            scen.game.name,
+            self.scenario,
+            [str(s) for s in match.steps],
+            seed=self.seed,
+            result=outcome.to_dict() if outcome else None,
+            overrides=self.overrides,
+            chance=movelog.MANUAL if self.manual_chance else movelog.SEEDED,
+            scenario_file=self.scenario_file,
+        )
+        atomic.write_text(path, text, force=True)

@@ -10,20 +10,15 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
+from bearcli.core import narration
 from bearcli.core.errors import CheckFailed, Location
 from bearcli.formats import atomic, eventlog, movelog, yamlsrc
-
-
-def event_log_text(log: movelog.MoveLog, match) -> str:
-    scen = log.scenario
-    head = eventlog.header(scen.game.name, scen.fingerprint, len(scen.config.seats))
-    return eventlog.dumps(head, match.events)
 
 
 @command
 def replay_cmd(
     ctx: typer.Context,
-    moves: Annotated[Path, typer.Argument(help="Move log YAML file.")],
+    moves: Annotated[Path, typer.Argument(help="Move log YAML file ('-' for standard input).")],
     events: Annotated[
         str | None, typer.Option(help="Write the event log to PATH ('-' for stdout).")
     ] = None,
@@ -39,12 +34,18 @@ def replay_cmd(
     board: Annotated[
         bool, typer.Option("--board", help="Print the position where the replay stopped.")
     ] = False,
+    narrate: Annotated[
+        bool, typer.Option("--narrate", help="Tell every event as one plain sentence.")
+    ] = False,
 ) -> None:
-    """Replay a game record step by step; an illegal step stops it with the ruling broken."""
+    """Replay a game record step by step; an illegal step stops it with the ruling broken.
+
+    A record marked `chance: seeded` must also have every chance step drawn from its seed.
+    """
     cons = consoles.get(ctx)
     log = movelog.load(moves)
     match = movelog.replay(log, upto)
-    text = event_log_text(log, match)
+    text = eventlog.text(log.scenario, match.events)
     if events == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -69,10 +70,15 @@ def replay_cmd(
         winners += " scores " + ", ".join(str(s) for s in outcome.scores)
     where = cons.err if events == "-" else cons.out
     checked = f"; matches {check}" if check is not None else ""
+    if narrate:
+        told = narration.narrate(log.scenario.game, log.scenario.config, match.event_dicts())
+        for step, sentence in zip((e.step for e in match.events), told, strict=True):
+            where.print(f"{step:>4}  {sentence}", highlight=False, markup=False)
     if board:
         where.print(log.scenario.game.describe(match.state), highlight=False, markup=False)
     where.print(
-        f"{moves}: {len(match.steps)} moves replayed, {len(match.events)} events, "
+        f"{yamlsrc.shown_name(moves)}: {len(match.steps)} moves replayed, "
+        f"{len(match.events)} events, "
         f"result {result}{winners}{checked}",
         highlight=False,
         markup=False,

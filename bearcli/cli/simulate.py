@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -15,33 +14,39 @@ from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import Settings
 from bearcli.core.errors import InputError, Location
-from bearcli.formats import atomic, eventlog, movelog
+from bearcli.formats import atomic, eventlog, movelog, shipped
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.simulation import GameResult, Summary, simulate
 
 
 def _saver(
-    scen: scenario_fmt.Scenario, scen_path: Path, out: Path, force: bool, overrides: tuple[str, ...]
+    scen: scenario_fmt.Scenario,
+    scen_path: Path,
+    given: str,  # the scenario as the user named it, kept in each record as information
+    out: Path,
+    force: bool,
+    overrides: tuple[str, ...],
 ):
-    ref = os.path.relpath(scen_path.resolve(), out.resolve())
-    head = eventlog.header(scen.game.name, scen.fingerprint, len(scen.config.seats))
+    inline = scenario_fmt.self_contained(scen_path)  # each record replays on its own
 
     def save(result: GameResult) -> None:
         stem = out / f"{result.index:05d}"
-        files = (stem.with_suffix(".yaml"), Path(f"{stem}.events.jsonl"))
+        files = (stem.with_suffix(".yaml"), Path(f"{stem}{eventlog.SUFFIX}"))
         log = movelog.dumps(
             scen.game.name,
-            ref,
+            inline,
             list(result.steps),
             seed=result.seed,
             result=result.outcome.to_dict(),
             overrides=overrides,
+            chance=movelog.SEEDED,
+            scenario_file=given,
         )
         written = []
         try:
             atomic.write_text(files[0], log, force=force)
             written.append(files[0])
-            atomic.write_text(files[1], eventlog.dumps(head, result.events), force=force)
+            atomic.write_text(files[1], eventlog.text(scen, result.events), force=force)
         except BaseException:
             # Interrupted between the two files: a game's logs are kept whole or not at all.
             for f in written:
@@ -112,7 +117,9 @@ def table(summary: Summary) -> Table:
 @command
 def simulate_cmd(
     ctx: typer.Context,
-    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file.")],
+    scenario: Annotated[
+        Path, typer.Argument(help="Scenario file or shipped name (see `bearcli scenarios`).")
+    ],
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, max=10_000_000, help="How many games.")
     ] = 100,
@@ -148,12 +155,13 @@ def simulate_cmd(
 ) -> None:
     """Play many seeded games and report win rates and game lengths."""
     cons = consoles.get(ctx)
+    given, scenario = str(scenario), shipped.resolve(scenario)
     scen = scenario_fmt.load(scenario, tuple(settings or ()))
     batch_seed = scen.seed if seed is None else seed
     on_result = None
     if save_logs is not None:
         _check_free(save_logs, games, force)
-        on_result = _saver(scen, scenario, save_logs, force, tuple(settings or ()))
+        on_result = _saver(scen, scenario, given, save_logs, force, tuple(settings or ()))
     summary = Summary(scen, batch_seed, bot, rotate)
     interrupted = False
     try:

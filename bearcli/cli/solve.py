@@ -13,13 +13,19 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.options import Settings
 from bearcli.formats import scenario as scenario_fmt
+from bearcli.formats import shipped
 from bearcli.solver import solve
 
 
 @command
 def solve_cmd(
     ctx: typer.Context,
-    scenario: Annotated[Path, typer.Argument(help="Scenario YAML file (a small board).")],
+    scenario: Annotated[
+        Path,
+        typer.Argument(
+            help="Scenario file or shipped name (see `bearcli scenarios`); a small board."
+        ),
+    ],
     max_positions: Annotated[
         int, typer.Option(min=1, help="Give up beyond this many reachable positions.")
     ] = 1_000_000,
@@ -28,6 +34,7 @@ def solve_cmd(
 ) -> None:
     """Solve a small board exactly: the team's best win probability, and each first choice."""
     cons = consoles.get(ctx)
+    scenario = shipped.resolve(scenario)
     scen = scenario_fmt.load(scenario, tuple(settings or ()))
     result = solve(scen.game, scen.config, max_positions)
     if as_json:

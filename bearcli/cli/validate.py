@@ -11,7 +11,7 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
 from bearcli.core.errors import BearError
-from bearcli.formats import checks
+from bearcli.formats import checks, yamlsrc
 
 
 @command
@@ -19,7 +19,10 @@ def validate_cmd(
     ctx: typer.Context,
     paths: Annotated[
         list[Path],
-        typer.Argument(help="Files, or folders searched for *.yaml, *.yml and *.layout."),
+        typer.Argument(
+            help="Files, or folders searched for *.yaml, *.yml and *.layout; '-' reads one "
+            "scenario or move log from standard input."
+        ),
     ],
 ) -> None:
     """Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling."""
@@ -33,7 +36,7 @@ def validate_cmd(
             failed += 1
             report(cons.err, exc)
             continue
-        cons.out.print(f"{path}: ok ({kind})", highlight=False, markup=False)
+        cons.out.print(f"{yamlsrc.shown_name(path)}: ok ({kind})", highlight=False, markup=False)
     if failed:
         cons.err.print(f"{failed} of {len(files)} files invalid", highlight=False)
         raise typer.Exit(Exit.INVALID)

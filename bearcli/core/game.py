@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol
 
 from bearcli.core.errors import IllegalStep
 from bearcli.core.events import Event
+from bearcli.core.narration import Narrator
 from bearcli.core.outcome import Outcome
 from bearcli.core.rng import Rng
 from bearcli.core.source import Source
@@ -89,6 +90,8 @@ class Game(ABC):
     rules_version: ClassVar[int]
     # Top-level scenario keys this game reads, beyond format/game/title/seats/seed.
     scenario_keys: ClassVar[frozenset[str]] = frozenset()
+    # Scenario keys whose value may name a file (a layout): a self-contained record inlines it.
+    file_keys: ClassVar[frozenset[str]] = frozenset()
     bots: ClassVar[Mapping[str, BotSpec]]
 
     # -- set-up ---------------------------------------------------------------------
@@ -143,6 +146,10 @@ class Game(ABC):
     def measures(self, state: Any) -> dict[str, int]:
         """Per-game figures `simulate` averages, e.g. {"turns": 31}."""
         return {}
+
+    @abstractmethod
+    def narrator(self, config: Config) -> Narrator:
+        """A fresh narrator of this game's events, one plain sentence each (narrate.py)."""
 
     def options_text(self, state: Any, limit: int = 40) -> str:
         """The legal steps (or chance outcomes) at a state, as one line for messages."""

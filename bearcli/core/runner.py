@@ -66,6 +66,10 @@ class Match:
     def apply_text(self, text: str) -> tuple[LoggedEvent, ...]:
         return self.apply(self.game.parse_step(text))
 
+    def event_dicts(self) -> list[dict]:
+        """The events as the log's lines say them (what narrators read)."""
+        return [e.to_dict() for e in self.events]
+
 
 def make_bots(
     game: Game, config: Config, seed: int, override: str | None = None

@@ -2,9 +2,11 @@
 
 format: bearcli-moves/1
 game: sliding-bears
-scenario: ../../scenarios/sliding-bears/classic.yaml   # or an inline mapping
-seed: 7                                                # optional, informational
+chance: seeded            # or manual (typed in from a table game); optional
+seed: 7                   # with `chance: seeded`, the seed every chance step must come from
 result: {termination: all-bears-across, winners: [1]}  # optional expectation
+scenario_file: scenarios/sliding-bears/classic.yaml    # information only: where it came from
+scenario: {game: sliding-bears, ...}   # inline (self-contained), or a path relative to the log
 moves:
   - remove c4
   - roll pink crack
@@ -18,14 +20,31 @@ from pathlib import Path
 import yaml
 
 from bearcli.core.errors import BearError, CheckFailed, Location
-from bearcli.core.runner import Match
+from bearcli.core.game import CHANCE
+from bearcli.core.rng import Rng
+from bearcli.core.runner import Match, chance_rng, sample_chance
 from bearcli.core.source import Source
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import yamlsrc
 
 FORMAT = "bearcli-moves/1"
-KEYS = frozenset({"format", "game", "scenario", "set", "seed", "result", "moves", "title", "notes"})
+KEYS = frozenset(
+    {
+        "format",
+        "game",
+        "scenario",
+        "scenario_file",
+        "set",
+        "chance",
+        "seed",
+        "result",
+        "moves",
+        "title",
+        "notes",
+    }
+)
 UNFINISHED = "unfinished"
+SEEDED, MANUAL = "seeded", "manual"  # how a record's chance steps were obtained (P-C3)
 
 
 @dataclass(frozen=True)
@@ -37,6 +56,8 @@ class MoveLog:
     result_at: Location | None
     file: str
     overrides: tuple[str, ...] = ()  # `set:` KEY=VALUE settings applied to the scenario
+    chance: str | None = None  # SEEDED, MANUAL, or None when the record does not say
+    scenario_at: Location | None = None  # where `scenario:` stands (the set-up's place)
 
 
 def parse(src: Source) -> MoveLog:
@@ -76,6 +97,11 @@ def parse(src: Source) -> MoveLog:
             raise src.error("each move is one line of notation", "moves", i)
         moves.append((str(item).strip(), src.loc("moves", i)))
     seed = src.typed("seed", int, None)
+    chance = src.get("chance", None)
+    if chance not in (None, SEEDED, MANUAL):
+        raise src.error(f"'chance' is {SEEDED!r} or {MANUAL!r}, not {chance!r}", "chance")
+    if chance == SEEDED and seed is None:
+        raise src.error("a record with 'chance: seeded' names its 'seed'", "chance", ruling="P-C3")
     return MoveLog(
         scen,
         tuple(moves),
@@ -84,6 +110,8 @@ def parse(src: Source) -> MoveLog:
         src.loc("result") if "result" in src.data else None,
         src.file,
         overrides,
+        chance,
+        src.loc("scenario"),
     )
 
 
@@ -91,26 +119,48 @@ def load(path: Path) -> MoveLog:
     return parse(yamlsrc.load(path))
 
 
-def replay(log: MoveLog, upto: int | None = None) -> Match:
+def replay(log: MoveLog, upto: int | None = None, rng: Rng | None = None) -> Match:
     """Apply every move (or the first `upto`); the first malformed or illegal one raises,
-    placed at its line. The expected result is checked only on a whole replay."""
+    placed at its line. The expected result is checked only on a whole replay.
+
+    A seeded record's chance steps must be what its seed draws given the recorded decisions
+    (P-C3): the generator is run alongside, exactly as `simulate` and `play` run it. Pass
+    `rng` to have it advanced through the record (a continued game rolls on from there).
+    """
     scen = log.scenario
-    match = Match(scen.game, scen.config)
+    game = scen.game
+    if rng is None and log.chance == SEEDED:
+        rng = chance_rng(log.seed)
+    match = Match(game, scen.config)
     for n, (text, where) in enumerate(log.moves[:upto], start=1):
         before = match.state
+        drawn = sample_chance(game, before, rng) if rng and game.actor(before) == CHANCE else None
         try:
             match.apply_text(text)  # after the end, the game itself refuses (SB8, BD12, ...)
         except BearError as exc:
-            board = scen.game.describe(before)
-            exc.details = (
-                f"at move {n}; the position was:",
-                *("  " + ln for ln in board.splitlines()),
-                f"legal: {scen.game.options_text(before)}",
-            )
+            exc.details = position_lines(game, before, n)
             raise exc.at(where) from None
+        if drawn is not None and log.chance == SEEDED and str(match.steps[-1]) != str(drawn):
+            raise CheckFailed(
+                f"chance step {text!r} is not what seed {log.seed} draws here ({drawn}): "
+                "the record was changed after it was played, or its chance was typed in "
+                f"(then say 'chance: {MANUAL}')",
+                ruling="P-C3",
+                location=where,
+                details=position_lines(game, before, n),
+            )
     if upto is None or upto >= len(log.moves):
         check_result(log, match)
     return match
+
+
+def position_lines(game, state, n: int) -> tuple[str, ...]:
+    """The position before move n and what was legal there, as detail lines of an error."""
+    return (
+        f"at move {n}; the position was:",
+        *("  " + ln for ln in game.describe(state).splitlines()),
+        f"legal: {game.options_text(state)}",
+    )
 
 
 def check_result(log: MoveLog, match: Match) -> None:
@@ -149,14 +199,36 @@ def dumps(
     seed: int | None,
     result: dict | str | None,
     overrides: tuple[str, ...] = (),
+    chance: str | None = None,
+    scenario_file: str | None = None,
 ) -> str:
-    """A move log as YAML: fixed key order, one move a line (stable bytes, C3)."""
-    body: dict = {"format": FORMAT, "game": game, "scenario": scenario_ref}
-    if overrides:
-        body["set"] = list(overrides)
+    """A move log as YAML: fixed key order, one move a line (stable bytes, C3).
+
+    Pass the scenario inline (`scenario_fmt.self_contained`) so the record replays anywhere.
+    """
+    body: dict = {"format": FORMAT, "game": game}
+    if chance is not None:
+        body["chance"] = chance
     if seed is not None:
         body["seed"] = seed
     if result is not None:
         body["result"] = result
+    if scenario_file is not None:
+        body["scenario_file"] = scenario_file
+    if overrides:
+        body["set"] = list(overrides)
+    body["scenario"] = scenario_ref
     body["moves"] = moves
-    return yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=1000)
+    return yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1000)
+
+
+class _Dumper(yaml.SafeDumper):
+    """Safe dumping, with multi-line text (an inline layout) as a readable `|` block."""
+
+
+def _text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _text)

@@ -96,6 +96,21 @@ def load(path: Path, overrides: tuple[str, ...] = ()) -> Scenario:
     return parse(with_overrides(yamlsrc.load(path), overrides))
 
 
+def self_contained(path: Path) -> dict:
+    """The scenario file's mapping with every file it names (a layout) inlined, so that a
+    record carrying it replays anywhere; it parses to the same rules (same fingerprint)."""
+    src = yamlsrc.load(path)
+    if not isinstance(src.data, dict):
+        raise src.error("a scenario is a mapping with at least 'game' and 'seats'")
+    data = dict(src.data)
+    game = registry.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    for key in sorted(game.file_keys) if game else ():
+        value = data.get(key)
+        if isinstance(value, str) and "\n" not in value:
+            data[key] = src.read_named_file(key)[0]
+    return data
+
+
 def with_overrides(
     src: Source, overrides: tuple[str, ...], places: tuple[Location | None, ...] = ()
 ) -> Source:

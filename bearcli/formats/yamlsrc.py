@@ -6,6 +6,7 @@ otherwise expand a tiny file into gigabytes).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import yaml
@@ -64,7 +65,32 @@ def loads(text: str, file: str, base_dir: Path | None = None) -> Source:
     return Source(data, file, locations, (), reader, text)
 
 
+STDIN = "-"  # as a file argument: standard input
+STDIN_NAME = "<stdin>"
+
+
+def shown_name(path: Path) -> str:
+    return STDIN_NAME if str(path) == STDIN else str(path)
+
+
+def _read_stdin() -> str:
+    data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise InputError(
+            f"input is larger than {MAX_BYTES} bytes", location=Location(STDIN_NAME, 1, 1)
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"not UTF-8 text ({exc.reason})", location=Location(STDIN_NAME, 1, 1)
+        ) from None
+
+
 def read_text(path: Path, shown: str | None = None) -> str:
+    """A file's text (`-` is standard input), refused if too large or not UTF-8."""
+    if str(path) == STDIN:
+        return _read_stdin()
     shown = shown or str(path)
     try:
         if path.stat().st_size > MAX_BYTES:
@@ -83,7 +109,9 @@ def read_text(path: Path, shown: str | None = None) -> str:
 
 
 def load(path: Path) -> Source:
-    return loads(read_text(path), str(path), path.parent)
+    """Files it names are read relative to its folder (to the working folder for stdin)."""
+    base = Path(".") if str(path) == STDIN else path.parent
+    return loads(read_text(path), shown_name(path), base)
 
 
 def _relative_reader(base: Path):

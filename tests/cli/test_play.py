@@ -32,7 +32,10 @@ def test_human_types_steps_help_lists_them_and_quit_saves(cli, tmp_path):
     assert "chance: roll" in ran.out  # the dice are rolled for the table
     assert "move log saved to game.yaml" in ran.err
     log = yaml.safe_load((tmp_path / "game.yaml").read_text())
-    assert log["scenario"] == "s.yaml" and log["moves"][0] == "remove b2"
+    assert log["moves"][0] == "remove b2"
+    # Self-contained: the scenario travels inline, its file is kept as information only.
+    assert log["scenario"]["title"] == "Small" and log["scenario_file"] == "s.yaml"
+    assert log["chance"] == "seeded" and log["seed"] == 4
     assert "result" not in log  # unfinished
     assert cli("replay", "game.yaml").code == 0
 
@@ -99,7 +102,7 @@ def test_a_saved_game_is_continued_from_its_log(cli, tmp_path):
     first = yaml.safe_load((tmp_path / "a.yaml").read_text())
     second = yaml.safe_load((tmp_path / "b.yaml").read_text())
     assert second["moves"][: len(first["moves"])] == first["moves"]
-    assert second["scenario"] == "s.yaml"
+    assert second["scenario"] == first["scenario"] and second["scenario_file"] == "s.yaml"
     assert cli("replay", "b.yaml").code == 0
 
 

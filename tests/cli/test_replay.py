@@ -116,3 +116,35 @@ def test_upto_and_board_show_any_moment_of_a_game(cli):
     assert lines[-1].endswith("7 moves replayed, 10 events, result unfinished")
     # a whole replay still checks the record's expected result
     assert cli("replay", TOUR, "--board").out.splitlines()[-2].startswith("game over after turn")
+
+
+def test_narrate_tells_every_event_in_a_sentence_with_its_move(cli):
+    record = ROOT / "replays/bear-down/blue-stream-fall.yaml"
+    ran = cli("replay", str(record), "--narrate")
+    assert ran.code == 0, ran.err
+    lines = ran.out.splitlines()
+    events = (ROOT / "replays/bear-down/blue-stream-fall.events.jsonl").read_text().splitlines()
+    assert len(lines) == len(events) - 1 + 1  # one per event, then the summary line
+    assert (
+        "   7  round 3, blue WWS: the tile on blue4 fell; Florian's bear fell with 4 salmon and "
+        "goes back to the boulder, the salmon to the supply"
+    ) in lines
+    assert lines[0].startswith("   0  Bear Down! begins with 2 players")
+
+
+def test_play_narrates_what_each_step_caused(cli, tmp_path):
+    ran = cli(
+        "play",
+        str(ROOT / "scenarios/sliding-bears/classic.yaml"),
+        "--set",
+        "seats=[human]",
+        "--save",
+        "g.yaml",
+        input="remove b5\nquit\n",
+    )
+    assert ran.code == 130
+    assert "    set-up: the seal on b5 is taken off the floe before the first roll" in ran.out
+    assert (
+        "    turn 1: seat 1 rolled green/yellow on the bear die and crack on the weather die"
+        in ran.out
+    )

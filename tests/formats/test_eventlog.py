@@ -6,9 +6,9 @@ from bearcli.formats.eventlog import dumps, first_difference, header
 
 
 def test_lines_are_sorted_compact_json_with_header():
-    text = dumps(header("g", "sha256:0", 1), [LoggedEvent(1, 0, event("b-a", z=1, a="x"))])
+    text = dumps(header("g", 3, "sha256:0", 1), [LoggedEvent(1, 0, event("b-a", z=1, a="x"))])
     assert text == (
-        '{"format":"bearcli-events/1","game":"g","scenario":"sha256:0","seats":1}\n'
+        '{"format":"bearcli-events/1","game":"g","rules":3,"scenario":"sha256:0","seats":1}\n'
         '{"a":"x","seq":1,"step":0,"type":"b-a","z":1}\n'
     )
 

@@ -17,6 +17,7 @@ from bearcli.core.outcome import Outcome
 from bearcli.core.source import Source
 from bearcli.games.baerenspiel import forest, memo, notation, params
 from bearcli.games.baerenspiel.forest import DOWN, square_name
+from bearcli.games.baerenspiel.narrate import BaerenspielNarrator
 from bearcli.games.baerenspiel.notation import (
     FACES,
     FOREST_KINDS,
@@ -216,6 +217,9 @@ class Baerenspiel(Game):
             return memo.measures(state)
         n = len(state.cfg.seats)
         return {"turns": state.turn, "rounds": (state.turn + n - 1) // n, "reveals": state.reveals}
+
+    def narrator(self, config: BSConfig) -> BaerenspielNarrator:
+        return BaerenspielNarrator(config)
 
     def describe(self, state) -> str:
         from bearcli.games.baerenspiel.board import text_board

@@ -17,6 +17,7 @@ from bearcli.core.outcome import Outcome
 from bearcli.core.source import Source
 from bearcli.games.bear_down import graph, notation, params
 from bearcli.games.bear_down.graph import SQUARES
+from bearcli.games.bear_down.narrate import BearDownNarrator
 from bearcli.games.bear_down.notation import Move, Roll, Stay
 from bearcli.games.bear_down.params import BDConfig
 
@@ -181,6 +182,9 @@ class BearDown(Game):
 
     def measures(self, state: State) -> dict[str, int]:
         return {"rounds": state.round}
+
+    def narrator(self, config: BDConfig) -> BearDownNarrator:
+        return BearDownNarrator(config)
 
     def describe(self, state: State) -> str:
         from bearcli.games.bear_down.board import text_board

@@ -13,6 +13,7 @@ from bearcli.core.source import Source
 from bearcli.games.sliding_bears import layout as layout_fmt
 from bearcli.games.sliding_bears import notation
 from bearcli.games.sliding_bears.layout import COLOURS, Layout
+from bearcli.games.sliding_bears.narrate import SlidingBearsNarrator
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Remove, Roll, Wind
 
 START, FINISH = -1, -2  # bear positions off the grid
@@ -56,6 +57,7 @@ class SlidingBears(Game):
     cooperative = True
     seats_ruling = "SB9"
     scenario_keys = frozenset({"layout", "level", "variant", "params", "remove"})
+    file_keys = frozenset({"layout"})
 
     @property
     def bots(self):  # imported late: bots depend on these rules
@@ -203,6 +205,9 @@ class SlidingBears(Game):
 
     def measures(self, state: State) -> dict[str, int]:
         return {"turns": state.turn}
+
+    def narrator(self, config: SBConfig) -> SlidingBearsNarrator:
+        return SlidingBearsNarrator(config)
 
     def solve_key(self, state: State):
         # The turn count and the deciding seat never change what can happen next (SB9: the

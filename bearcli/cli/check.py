@@ -1,0 +1,121 @@
+"""`bearcli check`: replay records and compare each with its expected event log (for CI)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bearcli import checking
+from bearcli.cli import console as consoles
+from bearcli.cli.edge import command
+from bearcli.cli.exit_codes import Exit
+from bearcli.core.errors import InputError, Location
+from bearcli.formats import atomic, junit, yamlsrc
+
+
+@command
+def check_cmd(
+    ctx: typer.Context,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Move logs, or folders searched for them (*.yaml, *.yml); '-' reads one "
+            "record from standard input."
+        ),
+    ],
+    update: Annotated[
+        bool,
+        typer.Option(
+            "--update", help="Write missing and differing expected logs; list what changed."
+        ),
+    ] = False,
+    junit_path: Annotated[
+        Path | None,
+        typer.Option("--junit", help="Also write a JUnit XML report (one test case a record)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    expected: Annotated[
+        Path | None,
+        typer.Option(help="The expected event log of a record read from '-'."),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", "-j", min=1, max=64, help="Worker processes (same output for any N)."
+        ),
+    ] = 1,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite the --junit file.")] = False,
+) -> None:
+    """Replay every record and compare its events with NAME.events.jsonl beside NAME.yaml.
+
+    Exit 0 only when every record replays legally, reaches its stated result, agrees with
+    its seed and matches its expected log.
+
+    \b
+    Examples:
+      bearcli check replays/                      every record under replays/
+      bearcli check replays/ --junit report.xml   and a JUnit report for CI
+      bearcli check replays/ --update             write missing or differing expected logs
+    """
+    cons = consoles.get(ctx)
+    if junit_path is not None and junit_path.exists() and not force:
+        raise InputError(
+            "file exists; pass --force to overwrite it", location=Location(str(junit_path), 1, 1)
+        )
+    jobs = _jobs(paths, expected, update)
+    if not jobs:
+        raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
+    reports = []
+    for report in checking.run(jobs, workers):
+        if report.status == checking.SKIPPED:
+            continue
+        reports.append(report)
+        if not as_json:
+            for line in _lines(report):
+                cons.out.print(line, markup=False, highlight=False)
+    if not reports:
+        raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
+    summary = checking.Summary.of(reports)
+    if junit_path is not None:
+        atomic.write_text(junit_path, junit.report(reports), force=True)
+    if as_json:
+        body = {"summary": summary.to_dict(), "records": [r.to_dict() for r in reports]}
+        cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False, highlight=False)
+    else:
+        cons.out.print(summary.line(), markup=False, highlight=False)
+    if not summary.passed:
+        raise typer.Exit(Exit.INVALID)
+
+
+def _jobs(paths: list[Path], expected: Path | None, update: bool) -> list[checking.Job]:
+    found = checking.find(paths)
+    stdin = [p for p, _ in found if str(p) == yamlsrc.STDIN]
+    if expected is not None and (len(found) != 1 or not stdin):
+        raise InputError(
+            "--expected goes with a single record read from '-'",
+            location=Location("--expected", 1, 1),
+        )
+    jobs = []
+    for path, named in found:
+        if str(path) == yamlsrc.STDIN:
+            text = yamlsrc.read_text(path)
+            jobs.append(checking.Job(path, expected, update, named, text))
+        else:
+            jobs.append(checking.Job(path, checking.expected_for(path), update, named))
+    return jobs
+
+
+def _lines(report: checking.Report) -> list[str]:
+    head = f"{report.record}: "
+    if report.status == checking.OK:
+        return [head + "ok"]
+    if report.status == checking.MISSING:
+        where = f" ({report.expected})" if report.expected else ""
+        return [head + f"no expected log{where}"]
+    if report.status == checking.CREATED:
+        return [head + f"created {report.expected}"]
+    verb = "updated " + str(report.expected) if report.status == checking.UPDATED else "FAILED"
+    return [head + f"{verb}: {report.message}", *("  " + ln for ln in report.details)]

@@ -1,0 +1,34 @@
+"""`check --junit`: a JUnit XML report, one test case a record (built with junitparser).
+
+No clock is read: every time is 0 (RULINGS C3: the same records give the same bytes).
+"""
+
+from __future__ import annotations
+
+from junitparser import Error, Failure, JUnitXml, TestCase, TestSuite
+
+from bearcli import checking
+
+SUITE = "bearcli check"
+
+
+def report(reports: list[checking.Report]) -> str:
+    suite = TestSuite(SUITE)
+    for r in reports:
+        case = TestCase(r.record, classname=r.game or "bearcli")
+        if r.status == checking.ERROR:
+            case.result = [_with_text(Error(r.message, "did-not-replay"), r)]
+        elif r.status == checking.MISSING:
+            case.result = [_with_text(Failure(f"no expected log ({r.expected})", "missing"), r)]
+        elif r.status == checking.FAILED:
+            case.result = [_with_text(Failure(r.message, "differs"), r)]
+        suite.add_testcase(case)
+    xml = JUnitXml("bearcli")
+    xml.add_testsuite(suite)
+    xml.update_statistics()
+    return xml.tostring().decode("utf-8") + "\n"
+
+
+def _with_text(result, r: checking.Report):
+    result.text = "\n".join(r.details) if r.details else r.message
+    return result

@@ -1,0 +1,177 @@
+"""`bearcli check`: records against their expected event logs, for CI and referees."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from junitparser import Error, Failure, JUnitXml
+
+from tests.conftest import ROOT
+
+RECORD = ROOT / "replays/sliding-bears/rulings-tour.yaml"
+EXPECTED = ROOT / "replays/sliding-bears/rulings-tour.events.jsonl"
+
+
+@pytest.fixture
+def pair(tmp_path):
+    """A copy of one golden record and its expected log in a scratch folder."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    shutil.copy(RECORD, folder / "tour.yaml")
+    shutil.copy(EXPECTED, folder / "tour.events.jsonl")
+    return folder
+
+
+def _edit_line(path, n: int, edit) -> None:
+    lines = path.read_text().splitlines(keepends=True)
+    obj = json.loads(lines[n - 1])
+    edit(obj)
+    lines[n - 1] = json.dumps(obj, sort_keys=True, separators=(",", ":")) + "\n"
+    path.write_text("".join(lines))
+
+
+def test_every_golden_record_holds_on_a_fresh_clone(cli):
+    ran = cli("check", str(ROOT / "replays"))
+    assert ran.code == 0, ran.out + ran.err
+    lines = ran.out.splitlines()
+    records = sorted((ROOT / "replays").rglob("*.yaml"))
+    assert len(lines) == len(records) + 1
+    assert all(line.endswith(": ok") for line in lines[:-1])
+    assert lines[-1] == f"{len(records)} records: {len(records)} ok"
+
+
+def test_the_same_output_for_any_number_of_workers(cli, pair):
+    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    args = ("check", str(ROOT / "replays"), str(pair), "--json")
+    one, two = cli(*args, "-j", "1"), cli(*args, "-j", "2")
+    assert one.code == two.code == 1
+    assert one.out == two.out and json.loads(one.out)["summary"]["failed"] == 1
+
+
+def test_a_failure_shows_the_fields_the_step_and_the_position(cli, pair):
+    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    ran = cli("check", str(pair))
+    assert ran.code == 1
+    lines = ran.out.splitlines()
+    expected = pair / "tour.events.jsonl"
+    assert lines[0] == (
+        f"{pair}/tour.yaml: FAILED: {expected}:4: the first differing event (dice-rolled)"
+    )
+    assert '    weather: expected "wind", got "crack"' in lines
+    # The move that produced the event, placed in the record, and the position before it.
+    step = json.loads(EXPECTED.read_text().splitlines()[3])["step"]
+    produced = [ln for ln in lines if ln.startswith("  produced by move")]
+    assert produced == [f"  produced by move {step} 'roll pink crack' at {pair}/tour.yaml:19:5"]
+    assert "  the position before it:" in lines
+    assert any(ln.strip().startswith("finish:") for ln in lines)
+    assert lines[-1] == "1 records: 1 failed"
+
+
+def test_a_record_without_an_expected_log_fails_until_update_writes_it(cli, pair):
+    (pair / "tour.events.jsonl").unlink()
+    ran = cli("check", str(pair))
+    assert ran.code == 1
+    assert ran.out.splitlines()[0] == (
+        f"{pair}/tour.yaml: no expected log ({pair}/tour.events.jsonl)"
+    )
+    created = cli("check", str(pair), "--update")
+    assert created.code == 0
+    assert created.out.splitlines() == [
+        f"{pair}/tour.yaml: created {pair}/tour.events.jsonl",
+        "1 records: 1 created",
+    ]
+    assert (pair / "tour.events.jsonl").read_bytes() == EXPECTED.read_bytes()
+    assert cli("check", str(pair)).code == 0
+
+
+def test_update_rewrites_only_what_differs_and_lists_it(cli, pair):
+    shutil.copy(ROOT / "replays/bear-down/water-ends-2p.yaml", pair / "water.yaml")
+    shutil.copy(ROOT / "replays/bear-down/water-ends-2p.events.jsonl", pair / "water.events.jsonl")
+    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    # The same events written with other spacing: equal as JSON, so not a difference.
+    water = pair / "water.events.jsonl"
+    water.write_text(water.read_text().replace('","', '", "', 1))
+    untouched = water.read_bytes()
+    before = water.stat()
+    ran = cli("check", str(pair), "--update")
+    assert ran.code == 0
+    lines = ran.out.splitlines()
+    assert lines[0].startswith(f"{pair}/tour.yaml: updated {pair}/tour.events.jsonl: ")
+    assert f"{pair}/water.yaml: ok" in lines
+    assert lines[-1] == "2 records: 1 ok, 1 updated"
+    assert (pair / "tour.events.jsonl").read_bytes() == EXPECTED.read_bytes()
+    after = water.stat()
+    assert water.read_bytes() == untouched
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert not list(pair.glob(".*.tmp"))
+
+
+def test_a_log_recorded_under_other_rules_says_so(cli, pair):
+    expected = pair / "tour.events.jsonl"
+    _edit_line(expected, 1, lambda h: h.update(rules=0))
+    ran = cli("check", str(pair), "--json")
+    assert ran.code == 1
+    record = json.loads(ran.out)["records"][0]
+    assert record["rules"] == {"recorded": 0, "now": 1}
+    assert "recorded under sliding-bears rules 0, now sliding-bears rules 1" in record["details"]
+    assert record["difference"]["fields"] == [{"key": "rules", "expected": 0, "actual": 1}]
+
+
+def test_json_report_reads_back(cli, pair):
+    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    ran = cli("check", str(pair), str(ROOT / "replays/bear-down"), "--json")
+    report = json.loads(ran.out)
+    statuses = {r["record"]: r["status"] for r in report["records"]}
+    assert statuses[f"{pair}/tour.yaml"] == "failed"
+    assert report["summary"]["records"] == len(statuses) and report["summary"]["passed"] is False
+    failed = next(r for r in report["records"] if r["status"] == "failed")
+    diff = failed["difference"]
+    assert diff["line"] == 4 and diff["at"] == f"{pair}/tour.yaml:19:5"
+    assert diff["fields"] == [{"key": "weather", "expected": "wind", "actual": "crack"}]
+
+
+def test_junit_report_has_a_case_per_record_with_the_difference(cli, pair, tmp_path):
+    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    shutil.copy(ROOT / "replays/bear-down/water-ends-2p.yaml", pair / "water.yaml")
+    (pair / "broken.yaml").write_text(
+        RECORD.read_text().replace("  - remove e1", "  - remove z9", 1)
+    )
+    report = tmp_path / "report.xml"
+    ran = cli("check", str(pair), "--junit", str(report))
+    assert ran.code == 1
+    xml = JUnitXml.fromfile(str(report))
+    suites = list(xml)
+    cases = {c.name: c for s in suites for c in s}
+    assert set(cases) == {f"{pair}/{n}.yaml" for n in ("broken", "tour", "water")}
+    (failure,) = cases[f"{pair}/tour.yaml"].result
+    assert isinstance(failure, Failure) and "first differing event" in failure.message
+    assert 'weather: expected "wind", got "crack"' in failure.text
+    (missing,) = cases[f"{pair}/water.yaml"].result
+    assert isinstance(missing, Failure) and missing.message.startswith("no expected log")
+    (error,) = cases[f"{pair}/broken.yaml"].result
+    assert isinstance(error, Error) and "z9" in error.message
+    assert suites[0].tests == 3
+    # An existing report is not overwritten without --force.
+    again = cli("check", str(pair), "--junit", str(report))
+    assert again.code == 1 and "pass --force" in again.err
+    assert cli("check", str(ROOT / "replays"), "--junit", str(report), "--force").code == 0
+    assert all(not c.result for s in JUnitXml.fromfile(str(report)) for c in s)
+
+
+def test_folders_skip_scenarios_but_a_named_scenario_is_an_error(cli):
+    ran = cli("check", str(ROOT / "scenarios"))
+    assert ran.code == 1 and "no move logs found" in ran.err
+    named = cli("check", str(ROOT / "scenarios/sliding-bears/classic.yaml"))
+    assert named.code == 1 and "not a move log" in named.out
+
+
+def test_a_record_on_standard_input(cli):
+    ran = cli("check", "-", "--expected", str(EXPECTED), input=RECORD.read_text())
+    assert ran.code == 0, ran.out + ran.err
+    assert ran.out.splitlines()[0] == "<stdin>: ok"
+    alone = cli("check", "-", input=RECORD.read_text())
+    assert alone.code == 1 and alone.out.startswith("<stdin>: no expected log")
+    misuse = cli("check", str(RECORD), "--expected", str(EXPECTED))
+    assert misuse.code == 1 and "--expected goes with a single record read from '-'" in misuse.err
