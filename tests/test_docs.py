@@ -90,3 +90,56 @@ def test_every_event_type_in_the_golden_logs_is_documented():
     assert len(seen) > 20
     missing = sorted(t for t in seen if f"`{t}`" not in docs)
     assert not missing, f"event types not described in docs/: {missing}"
+
+
+def _ci_step() -> str:
+    section = _section(README, "## CI")
+    block = section[section.index("```yaml\n") + 8 :]
+    block = block[: block.index("```")]
+    (command,) = [ln.split("run:", 1)[1].strip() for ln in block.splitlines() if "run:" in ln]
+    return command
+
+
+def test_the_readme_ci_step_runs_as_written(cli, tmp_path):
+    import shlex
+    import shutil
+
+    from junitparser import JUnitXml
+
+    command = _ci_step()
+    assert command == "bearcli check replays/ --junit report.xml"
+    for folder in ("replays", "scenarios"):  # the job's checkout
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    args = shlex.split(command)
+    assert args[0] == "bearcli"
+    ran = cli(*args[1:])
+    assert ran.code == 0, ran.out
+    cases = [c for suite in JUnitXml.fromfile(str(tmp_path / "report.xml")) for c in suite]
+    assert len(cases) == len(list((ROOT / "replays").rglob("*.yaml")))
+    assert all(not c.result for c in cases)  # every record passed
+
+
+def test_check_output_is_as_shown(cli, tmp_path):
+    import shutil
+
+    shown = _block_after("bearcli check replays/ | tail -2")
+    ran = cli("check", str(ROOT / "replays"))
+    assert ran.out.replace(str(ROOT) + "/", "").splitlines()[-2:] == shown
+    # The failure shown: the rulings tour with its first roll's weather edited in the log.
+    shown = _block_after("bearcli check records/")
+    (tmp_path / "records").mkdir()
+    shutil.copy(ROOT / "replays/sliding-bears/rulings-tour.yaml", tmp_path / "records/tour.yaml")
+    expected = (ROOT / "replays/sliding-bears/rulings-tour.events.jsonl").read_text()
+    edited = expected.replace('"weather":"crack"', '"weather":"wind"', 1)
+    (tmp_path / "records/tour.events.jsonl").write_text(edited)
+    ran = cli("check", "records/")
+    assert ran.code == 1
+    assert ran.out.splitlines() == shown
+
+
+def test_narration_is_as_shown(cli):
+    shown = _block_after(
+        "bearcli replay replays/bear-down/blue-stream-fall.yaml --narrate | sed -n 20,23p"
+    )
+    ran = cli("replay", str(ROOT / "replays/bear-down/blue-stream-fall.yaml"), "--narrate")
+    assert ran.out.splitlines()[19:23] == shown

@@ -91,3 +91,22 @@ def test_every_record_has_its_expected_log_beside_it():
     assert [p.name.removesuffix(eventlog.SUFFIX) for p in logs] == [
         p.stem for p in sorted(RECORDS, key=lambda p: checking.expected_for(p))
     ]
+
+
+def test_check_update_writes_exactly_the_pinned_files(tmp_path):
+    # `make snapshots` writes what this suite compares (the text of _event_log), and
+    # `bearcli check --update` must write the very same bytes.
+    copy = tmp_path / "replays"
+    for path in RECORDS:
+        target = copy / path.relative_to(REPLAYS)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        text = path.read_text().replace("scenario: ../../scenarios", f"scenario: {ROOT}/scenarios")
+        target.write_text(text)
+    jobs = [
+        checking.Job(p, checking.expected_for(p), update=True) for p in sorted(copy.rglob("*.yaml"))
+    ]
+    reports = list(checking.run(jobs))
+    assert {r.status for r in reports} == {checking.CREATED}
+    for path in RECORDS:
+        written = checking.expected_for(copy / path.relative_to(REPLAYS)).read_bytes()
+        assert written == checking.expected_for(path).read_bytes() == _event_log(path).encode()

@@ -141,3 +141,15 @@ def test_the_unzipped_wheel_runs_shipped_scenarios_from_another_folder(site, tmp
     assert any(line.split()[:2] == ["sliding-bears/classic", "sliding-bears"] for line in lines)
     assert any(line.split()[0] == "sliding-bears/small/single-file" for line in lines)
     assert list(tmp_path.iterdir()) == []  # nothing written where it ran
+
+
+def test_every_dependency_is_bounded_above():
+    # A new typer or rich release must not change the bytes the output tests pin.
+    import re
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    requirements = project["dependencies"] + project["optional-dependencies"]["dev"]
+    names = {re.match(r"[A-Za-z0-9_.-]+", r).group(0).lower() for r in requirements}
+    assert {"typer", "rich", "pyyaml", "junitparser", "syrupy", "pytest"} <= names
+    unbounded = [r for r in requirements if "<" not in r]
+    assert not unbounded, f"dependencies without an upper bound: {unbounded}"
