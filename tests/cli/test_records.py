@@ -115,3 +115,17 @@ def test_dash_is_standard_input_for_replay_and_validate(cli):
     assert valid.code == 0 and valid.out.startswith("<stdin>: ok (move log, sliding-bears")
     bad = cli("replay", "-", input=record.replace("  - roll pink wind", "  - roll pink hail", 1))
     assert bad.code == 1 and bad.err.startswith("<stdin>:22:5: error: malformed step")
+
+
+def test_p_c3_check_and_validate_also_judge_a_seeded_record_by_its_seed(cli, tmp_path):
+    text = _edited(SEEDED.read_text(), "- roll yellow crack\n", "- roll pink crack\n")
+    (tmp_path / "edited.yaml").write_text(
+        text.replace("scenario: ../../scenarios", f"scenario: {ROOT}/scenarios")
+    )
+    shutil.copy(SEEDED.with_name(SEEDED.stem + ".events.jsonl"), tmp_path / "edited.events.jsonl")
+    ran = cli("check", "edited.yaml")
+    assert ran.code == 1
+    assert ran.out.startswith("edited.yaml: FAILED: edited.yaml:17:3: error: chance step")
+    assert "[P-C3]" in ran.out.splitlines()[0]
+    valid = cli("validate", "edited.yaml")
+    assert valid.code == 1 and "[P-C3]" in valid.err
