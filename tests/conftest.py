@@ -33,8 +33,10 @@ class Cli:
     def __call__(self, *args: str, input: str | None = None) -> Ran:
         out, err = io.StringIO(), io.StringIO()
         consoles = Consoles(
-            Console(file=out, width=100, no_color=True, soft_wrap=True),
-            Console(file=err, width=100, no_color=True, soft_wrap=True, highlight=False),
+            Console(file=out, width=100, no_color=True, soft_wrap=True, emoji=False),
+            Console(
+                file=err, width=100, no_color=True, soft_wrap=True, highlight=False, emoji=False
+            ),
         )
         runner = CliRunner()
         result = runner.invoke(app, list(args), input=input, obj=consoles, catch_exceptions=False)

@@ -22,9 +22,10 @@ class Consoles:
 def default() -> Consoles:
     # Consoles follow sys.stdout/stderr at call time (CliRunner swaps them).
     no_color = "NO_COLOR" in os.environ
+    # emoji=False: Rich would print `f.yaml:100:3` as `f.yaml💯3`; messages are literal text.
     return Consoles(
-        Console(file=sys.stdout, no_color=no_color, soft_wrap=True),
-        Console(file=sys.stderr, no_color=no_color, soft_wrap=True, highlight=False),
+        Console(file=sys.stdout, no_color=no_color, soft_wrap=True, emoji=False),
+        Console(file=sys.stderr, no_color=no_color, soft_wrap=True, highlight=False, emoji=False),
     )
 
 

@@ -1,11 +1,15 @@
 """Safe YAML loading that remembers the line and column of every value.
 
 Secure by default: SafeLoader only, a size limit, and no aliases (an alias bomb would
-otherwise expand a tiny file into gigabytes).
+otherwise expand a tiny file into gigabytes). Inputs are read only from regular files, and
+never more than the limit; duplicate keys, deep nesting and text Python cannot print (lone
+surrogates) are refused at their place instead of reaching the rules.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 from pathlib import Path
 
@@ -15,52 +19,94 @@ from bearcli.core.errors import InputError, Location
 from bearcli.core.source import KEY, Source
 
 MAX_BYTES = 1 << 20  # 1 MiB: far above any real scenario or record
+MAX_DEPTH = 64  # nesting levels; a real file needs about six, Python's stack far fewer than 1000
 
 
 class _Loader(yaml.SafeLoader):
+    _depth = 0
+
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.MarkedYAMLError(
                 "while composing", None, "aliases (*name) are not allowed", event.start_mark
             )
-        return super().compose_node(parent, index)
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise yaml.MarkedYAMLError(
+                    "while composing", None, f"nested deeper than {MAX_DEPTH} levels", mark
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _at(file: str, mark) -> Location:
+    return Location(file, mark.line + 1, mark.column + 1)
 
 
 def _marks(node: yaml.Node, file: str, path: tuple, out: dict) -> None:
-    mark = node.start_mark
-    out[path] = Location(file, mark.line + 1, mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
+    out[path] = _at(file, node.start_mark)
+    if isinstance(node, yaml.ScalarNode):
+        if any("\ud800" <= c <= "\udfff" for c in node.value):
+            raise InputError(
+                "text with a surrogate escape (like \\ud83d; write \\U0001F600 instead)",
+                location=_at(file, node.start_mark),
+            )
+    elif isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key is not None:
-                km = key_node.start_mark
-                out[path + (key, KEY)] = Location(file, km.line + 1, km.column + 1)
+                if (path + (key, KEY)) in out:
+                    first = out[path + (key, KEY)]
+                    raise InputError(
+                        f"duplicate key {key!r} (first at line {first.line})",
+                        location=_at(file, key_node.start_mark),
+                    )
+                out[path + (key, KEY)] = _at(file, key_node.start_mark)
                 _marks(value_node, file, path + (key,), out)
     elif isinstance(node, yaml.SequenceNode):
         for i, item in enumerate(node.value):
             _marks(item, file, path + (i,), out)
 
 
+def _place(text: str, file: str, position: int) -> Location:
+    before = text[:position]
+    return Location(file, before.count("\n") + 1, position - (before.rfind("\n") + 1) + 1)
+
+
 def loads(text: str, file: str, base_dir: Path | None = None) -> Source:
     """Parse YAML text into a Source; errors come back as InputError with a location."""
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise InputError(f"file is larger than {MAX_BYTES} bytes", location=Location(file, 1, 1))
-    loader = _Loader(text)
+    loader = None
     try:
+        loader = _Loader(text)  # the reader refuses control characters here
         node = loader.get_single_node()
+        locations: dict = {}
+        if node is not None:
+            _marks(node, file, (), locations)  # duplicates and surrogates, before building
         data = loader.construct_document(node) if node is not None else None
+    except yaml.reader.ReaderError as exc:
+        char = chr(exc.character) if isinstance(exc.character, int) else exc.character
+        what = f"character {char!r}" if isinstance(char, str) else "this byte"
+        raise InputError(
+            f"invalid YAML: {what} is not allowed in a YAML file",
+            location=_place(text, file, exc.position),
+        ) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        where = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file, 1, 1)
+        where = _at(file, mark) if mark else Location(file, 1, 1)
         raise InputError(f"invalid YAML: {exc.problem or exc.context}", location=where) from None
     except yaml.YAMLError as exc:
         raise InputError(f"invalid YAML: {exc}", location=Location(file, 1, 1)) from None
+    except (ValueError, OverflowError) as exc:  # e.g. an integer of more than 4300 digits
+        raise InputError(f"invalid YAML value: {exc}", location=Location(file, 1, 1)) from None
     finally:
-        loader.dispose()
-    locations: dict = {}
-    if node is not None:
-        _marks(node, file, (), locations)
+        if loader is not None:
+            loader.dispose()
     reader = _relative_reader(base_dir) if base_dir is not None else None
     return Source(data, file, locations, (), reader, text)
 
@@ -93,11 +139,7 @@ def read_text(path: Path, shown: str | None = None) -> str:
         return _read_stdin()
     shown = shown or str(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise InputError(
-                f"file is larger than {MAX_BYTES} bytes", location=Location(shown, 1, 1)
-            )
-        return path.read_text(encoding="utf-8")
+        return _read_regular(path, shown).decode("utf-8")
     except FileNotFoundError:
         raise InputError("no such file", location=Location(shown, 1, 1)) from None
     except IsADirectoryError:
@@ -106,6 +148,35 @@ def read_text(path: Path, shown: str | None = None) -> str:
         raise InputError(f"not UTF-8 text ({exc.reason})", location=Location(shown, 1, 1)) from None
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", location=Location(shown, 1, 1)) from None
+
+
+def _read_regular(path: Path, shown: str) -> bytes:
+    """At most MAX_BYTES of a regular file: a FIFO would block and a device never end, and a
+    size that stat reports is not trusted (/proc files report 0)."""
+    if "\0" in str(path):
+        raise InputError("a file name cannot hold a NUL character", location=Location(shown, 1, 1))
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # opening a FIFO must not wait for a writer
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory, not a file", location=Location(shown, 1, 1))
+        if not stat.S_ISREG(mode):
+            raise InputError(
+                "not a regular file (a pipe or a device cannot be read)",
+                location=Location(shown, 1, 1),
+            )
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        raise InputError(f"file is larger than {MAX_BYTES} bytes", location=Location(shown, 1, 1))
+    return b"".join(chunks)
 
 
 def load(path: Path) -> Source:

@@ -34,3 +34,20 @@ def test_a_bug_is_one_line_and_exit_3_not_a_traceback(cli, monkeypatch):
         "error: internal error: ZeroDivisionError: division by zero (this is a "
         "bug in bearcli; please report it)\n"
     )
+
+
+def test_a_location_on_line_100_prints_literally_on_a_real_console(tmp_path):
+    # Rich turns ':100:' into an emoji unless told not to; tools parse FILE:LINE:COL.
+    import subprocess
+    import sys
+
+    (tmp_path / "s.yaml").write_text("#\n" * 99 + "nonsense: 1\n")
+    ran = subprocess.run(
+        [sys.executable, "-m", "bearcli", "validate", "s.yaml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "NO_COLOR": "1"},
+    )
+    assert ran.returncode == 1
+    assert ran.stderr.startswith("s.yaml:100:1: error: ")

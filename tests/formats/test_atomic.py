@@ -29,3 +29,18 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
         write_text(target, "new\n", force=True)
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_new_files_follow_the_umask(tmp_path):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        write_text(tmp_path / "a.txt", "x\n")
+        os.umask(0o077)
+        write_text(tmp_path / "b.txt", "x\n")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "a.txt").stat().st_mode) == 0o644
+    assert stat.S_IMODE((tmp_path / "b.txt").stat().st_mode) == 0o600
