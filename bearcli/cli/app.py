@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from bearcli import __version__
+from bearcli.cli import edge
 from bearcli.cli.check import check_cmd
 from bearcli.cli.play import play_cmd
 from bearcli.cli.replay import replay_cmd
@@ -40,11 +41,19 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def root(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
+    debug: bool = typer.Option(
+        False,
+        "--debug",
+        envvar="BEARCLI_DEBUG",
+        help="Show the traceback behind an internal error (exit 3), for a bug report.",
+    ),
 ) -> None:
     """Play, simulate, validate and replay bear board games."""
+    ctx.meta[edge.DEBUG] = debug
 
 
 def main() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import traceback
 from collections.abc import Callable
 
 import typer
@@ -11,6 +12,8 @@ from rich.markup import escape
 from bearcli.cli import console as consoles
 from bearcli.cli.exit_codes import Exit
 from bearcli.core.errors import BearError
+
+DEBUG = "bearcli.debug"  # ctx.meta key: set by `bearcli --debug` or BEARCLI_DEBUG=1
 
 
 def report(err_console, exc: BearError) -> None:
@@ -36,6 +39,8 @@ def command(fn: Callable) -> Callable:
         except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence
+            if ctx.meta.get(DEBUG):
+                err.print(escape(traceback.format_exc().rstrip()), highlight=False)
             err.print(
                 escape(
                     f"error: internal error: {type(exc).__name__}: {exc} "

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 from bearcli import __version__
 from bearcli.cli.exit_codes import Exit
+from tests.conftest import ROOT
 
 
 def test_python_dash_m_runs_the_cli():
@@ -38,16 +40,30 @@ def test_a_bug_is_one_line_and_exit_3_not_a_traceback(cli, monkeypatch):
 
 def test_a_location_on_line_100_prints_literally_on_a_real_console(tmp_path):
     # Rich turns ':100:' into an emoji unless told not to; tools parse FILE:LINE:COL.
-    import subprocess
-    import sys
-
     (tmp_path / "s.yaml").write_text("#\n" * 99 + "nonsense: 1\n")
     ran = subprocess.run(
         [sys.executable, "-m", "bearcli", "validate", "s.yaml"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        env={**__import__("os").environ, "NO_COLOR": "1"},
+        env={**os.environ, "NO_COLOR": "1"},
     )
     assert ran.returncode == 1
     assert ran.stderr.startswith("s.yaml:100:1: error: ")
+
+
+def test_debug_shows_the_traceback_behind_an_internal_error(cli, monkeypatch):
+    record = str(ROOT / "replays/bear-down/blue-stream-fall.yaml")
+
+    def bug(*args, **kwargs):
+        raise RuntimeError("a planted bug")
+
+    monkeypatch.setattr("bearcli.formats.movelog.replay", bug)
+    plain = cli("replay", record)
+    assert plain.code == 3 and "Traceback" not in plain.err
+    assert plain.err.strip().endswith("a planted bug (this is a bug in bearcli; please report it)")
+    debug = cli("--debug", "replay", record)
+    assert debug.code == 3 and "Traceback (most recent call last)" in debug.err
+    assert 'raise RuntimeError("a planted bug")' in debug.err
+    monkeypatch.setenv("BEARCLI_DEBUG", "1")
+    assert "Traceback" in cli("replay", record).err
