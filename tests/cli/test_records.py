@@ -20,15 +20,13 @@ def _edited(text: str, old: str, new: str) -> str:
 
 def test_p_c3_a_seeded_record_must_roll_what_its_seed_draws(cli, tmp_path):
     assert cli("replay", str(SEEDED)).code == 0  # allowed: every roll is the seed's
-    # Refused: a hand-edited die roll (the 17th line's roll) is named, with its place.
+    # Refused: a hand-edited die roll (the 36th line's roll) is named, with its place.
     text = _edited(SEEDED.read_text(), "- roll yellow crack\n", "- roll pink crack\n")
-    (tmp_path / "edited.yaml").write_text(
-        text.replace("scenario: ../../scenarios", f"scenario: {ROOT}/scenarios")
-    )
+    (tmp_path / "edited.yaml").write_text(text)
     ran = cli("replay", "edited.yaml")
     assert ran.code == 1
     head = ran.err.splitlines()[0]
-    assert head.startswith("edited.yaml:17:3: error: chance step 'roll pink crack' is not what ")
+    assert head.startswith("edited.yaml:36:3: error: chance step 'roll pink crack' is not what ")
     assert "draws here (roll yellow crack)" in head and head.endswith("[P-C3]")
     assert "at move 5; the position was:" in ran.err
     # The same roll typed in from a table game (chance: manual) is never judged by the seed.
@@ -39,7 +37,7 @@ def test_p_c3_a_seeded_record_must_roll_what_its_seed_draws(cli, tmp_path):
 
 
 def test_p_c3_seeded_needs_a_seed_and_chance_is_one_of_two_words(tmp_path):
-    base = SEEDED.read_text().replace("scenario: ../../scenarios", f"scenario: {ROOT}/scenarios")
+    base = SEEDED.read_text()
     no_seed = "\n".join(ln for ln in base.splitlines() if not ln.startswith("seed:"))
     for text, message in (
         (no_seed, "a record with 'chance: seeded' names its 'seed' [P-C3]"),
@@ -80,9 +78,18 @@ def test_simulated_records_carry_their_scenario_and_replay_anywhere(cli, tmp_pat
     assert list(played.steps) == log["moves"]
 
 
-def test_records_that_name_a_scenario_file_keep_working(cli):
-    assert isinstance(yaml.safe_load(SEEDED.read_text())["scenario"], str)
-    assert cli("check", str(SEEDED)).code == 0
+def test_records_that_name_a_scenario_file_keep_working(cli, tmp_path):
+    # An older record, naming its scenario file beside it instead of carrying it inline.
+    for name in ("classic.yaml", "classic.layout"):
+        shutil.copy(ROOT / "scenarios/sliding-bears" / name, tmp_path / name)
+    log = yaml.safe_load(SEEDED.read_text())
+    assert isinstance(log["scenario"], dict)
+    log["scenario"] = "classic.yaml"
+    (tmp_path / "old.yaml").write_text(yaml.safe_dump(log, sort_keys=False))
+    shutil.copy(SEEDED.with_name(SEEDED.stem + ".events.jsonl"), tmp_path / "old.events.jsonl")
+    ran = cli("check", "old.yaml")
+    assert ran.code == 0, ran.out
+    assert ran.out.splitlines()[0] == "old.yaml: ok"
 
 
 def test_a_continued_game_rolls_what_the_uninterrupted_game_rolls(cli, tmp_path):
@@ -119,13 +126,11 @@ def test_dash_is_standard_input_for_replay_and_validate(cli):
 
 def test_p_c3_check_and_validate_also_judge_a_seeded_record_by_its_seed(cli, tmp_path):
     text = _edited(SEEDED.read_text(), "- roll yellow crack\n", "- roll pink crack\n")
-    (tmp_path / "edited.yaml").write_text(
-        text.replace("scenario: ../../scenarios", f"scenario: {ROOT}/scenarios")
-    )
+    (tmp_path / "edited.yaml").write_text(text)
     shutil.copy(SEEDED.with_name(SEEDED.stem + ".events.jsonl"), tmp_path / "edited.events.jsonl")
     ran = cli("check", "edited.yaml")
     assert ran.code == 1
-    assert ran.out.startswith("edited.yaml: FAILED: edited.yaml:17:3: error: chance step")
+    assert ran.out.startswith("edited.yaml: FAILED: edited.yaml:36:3: error: chance step")
     assert "[P-C3]" in ran.out.splitlines()[0]
     valid = cli("validate", "edited.yaml")
     assert valid.code == 1 and "[P-C3]" in valid.err
