@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from bearcli import checking
@@ -115,4 +116,4 @@ def test_check_update_writes_exactly_the_pinned_files(tmp_path):
 def test_every_shipped_record_carries_its_scenario_inline():
     # A record mailed alone replays anywhere (and never reads outside its folder).
     for path in [*RECORDS, *sorted((ROOT / "docs/examples").glob("*.yaml"))]:
-        assert isinstance(movelog.yaml.safe_load(path.read_text())["scenario"], dict), path
+        assert isinstance(yaml.safe_load(path.read_text())["scenario"], dict), path
