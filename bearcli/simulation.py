@@ -9,13 +9,15 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field, replace
 
+from bearcli.core.errors import Location, ScenarioError
 from bearcli.core.outcome import Outcome
 from bearcli.core.rng import derive_seed
 from bearcli.core.runner import LoggedEvent, Match, chance_rng, make_bots, play_out
 from bearcli.formats.scenario import Scenario
+from bearcli.workers import ordered_map
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,30 @@ def _play_chunk(args) -> list[GameResult]:
     ]
 
 
+def _chunks(games: int, size: int) -> Iterator[range]:
+    """Games 1..games in runs of `size`, made one at a time as the pool asks for them."""
+    for start in range(1, games + 1, size):
+        yield range(start, min(start + size, games + 1))
+
+
+def check_playable(scenario: Scenario, bot: str | None = None) -> None:
+    """Refuse an unknown bot, and (at its place in the scenario file) a seat no bot plays."""
+    game = scenario.game
+    if bot is not None and bot != "human" and bot not in game.bots:
+        raise ScenarioError(f"unknown bot {bot!r} for {game.name} (known: {known_bots(game)})")
+    for i, seat in enumerate(scenario.config.seats):
+        if (bot or seat.bot) == "human":
+            places = scenario.seat_locations
+            raise ScenarioError(
+                f"seat {i + 1} is human; pick a bot (--bot NAME) to simulate it",
+                location=places[i] if i < len(places) else Location(scenario.file, 1, 1),
+            )
+
+
+def known_bots(game) -> str:
+    return ", ".join(sorted(game.bots))
+
+
 def run_batch(
     scenario: Scenario,
     games: int,
@@ -93,21 +119,15 @@ def run_batch(
 ) -> Iterator[GameResult]:
     """Yield results in game order (1..games), computed in `workers` processes.
 
-    With `rotate`, game i shifts the seat list by i-1, so no entry keeps seat 1.
+    With `rotate`, game i shifts the seat list by i-1, so no entry keeps seat 1. Chunks are
+    made lazily (workers.ordered_map keeps a few in flight): memory does not grow with `games`.
     """
-    chunks = [list(range(s, min(s + chunk, games + 1))) for s in range(1, games + 1, chunk)]
-    jobs = [(scenario, batch_seed, c, bot, keep, rotate) for c in chunks]
-    if workers <= 1:
-        for job in jobs:
-            yield from _play_chunk(job)
-        return
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        for results in pool.map(_play_chunk, jobs):  # map keeps submission order
+    check_playable(scenario, bot)  # here, before any worker starts, not inside a game
+    jobs = ((scenario, batch_seed, c, bot, keep, rotate) for c in _chunks(games, chunk))
+    # Killed on an early stop: a chunk only computes, and its results would be dropped.
+    with closing(ordered_map(_play_chunk, jobs, workers, kill_on_stop=True)) as chunks:
+        for results in chunks:
             yield from results
-    finally:
-        # On Ctrl-C (or any early stop) the chunks not yet started are dropped, not waited for.
-        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -212,16 +232,20 @@ def simulate(
     rotate: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
     summary: Summary | None = None,
+    guard: Callable[[], AbstractContextManager] = nullcontext,
 ) -> Summary:
     """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once).
 
     Pass `summary` to keep the figures of the games done so far if the batch is interrupted.
+    `guard()` is entered around each game's `on_result` and count: the CLI holds Ctrl-C there,
+    so a game stopped by it is either saved and counted or neither.
     """
     summary = summary or Summary(scenario, seed, bot, rotate)
-    for result in run_batch(
-        scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate
-    ):
-        if on_result:
-            on_result(result)  # first: a game counts once its logs are safely written
-        summary.add(result)
+    batch = run_batch(scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate)
+    with closing(batch):  # an interrupt stops the pool now, not when the generator is collected
+        for result in batch:
+            with guard():
+                if on_result:
+                    on_result(result)  # first: a game counts once its logs are safely written
+                summary.add(result)
     return summary

@@ -7,20 +7,48 @@ because positions can recur (the wind can slide a tile there and back). Values s
 and rise monotonically toward the least fixed point, which is the optimal win probability.
 Positions are compared by `Game.solve_key`, which drops what cannot change the future
 (turn counters, and in a cooperative game whose seat is deciding).
+
+Only tiny boards fit, so a board is first sampled (`refuse_by_sample`): a hopeless one is
+refused in seconds instead of after minutes and gigabytes of exploration. The exploration
+itself stops at a number of positions and at a memory ceiling.
 """
 
 from __future__ import annotations
 
+import math
+import os
+import random
+import sys
 from dataclasses import dataclass
 
 from bearcli.core.errors import BearError
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game
 
+try:
+    import resource
+except ImportError:  # not on Windows: there the memory ceiling is not measured
+    resource = None
+
 TOLERANCE = 1e-12
+MAX_POSITIONS = 1_000_000
+MAX_MEMORY_MB = 1024
+# The sample: positions of random games after this many moves are compared (the deeper, the
+# more positions there are to draw from; a game may end before).
+DEPTHS = (4, 8, 12, 16, 24, 32)
+RISK = 0.01  # the highest chance of refusing a board that would have fit the budget
+PILOT = 200  # games of the pilot, which finds the depths worth a full sample
+MAX_SAMPLE = 12_000  # games; a budget needing more is left to the exploration's own limits
+SAMPLE_SEED = 0  # fixed: the same board is always judged the same way
+MEMORY_EVERY = 1024  # positions between two looks at the memory in use
+TOO_LARGE = "this board is too large to solve exactly"
 
 
 class TooLarge(BearError):
     """The game has more reachable positions than the budget allows."""
+
+
+class NotCooperative(BearError):
+    """Exact solving finds a team's win probability: a competitive game has no team."""
 
 
 @dataclass(frozen=True)
@@ -31,12 +59,121 @@ class Solution:
     first_steps: tuple[tuple[str, float], ...]  # each first decision's value, best first
 
 
-def solve(game: Game, config: Config, max_positions: int = 1_000_000) -> Solution:
+def solve(
+    game: Game,
+    config: Config,
+    max_positions: int = MAX_POSITIONS,
+    max_memory_mb: int | None = MAX_MEMORY_MB,
+) -> Solution:
     if not game.is_cooperative(config):
-        raise BearError(
+        raise NotCooperative(
             f"{game.title} ({game.name}) is not cooperative: exact solving finds a "
             "team's best win probability"
         )
+    refuse_by_sample(game, config, max_positions)
+    kinds, edges, labels = _explore(game, config, max_positions, max_memory_mb)
+    values, iterations = _iterate(kinds, edges)
+    first = _first_decision(kinds, edges, labels)
+    firsts = (
+        tuple(
+            sorted(
+                ((labels[first][k], values[j]) for k, (j, _) in enumerate(edges[first])),
+                key=lambda item: (-item[1], item[0]),
+            )
+        )
+        if first is not None
+        else ()
+    )
+    return Solution(len(kinds), iterations, values[0], firsts)
+
+
+def sample_size(max_positions: int) -> int:
+    """Games needed so that, were there at most `max_positions` positions, all of them
+    differing at one depth has a chance below RISK (for any of the DEPTHS)."""
+    need = max_positions * math.log(len(DEPTHS) / RISK)  # n(n-1)/2 must reach this
+    return math.ceil((1 + math.sqrt(1 + 8 * need)) / 2)
+
+
+def refuse_by_sample(game: Game, config: Config, max_positions: int) -> None:
+    """Raise TooLarge when random games show more positions than `max_positions`.
+
+    The positions of independent random games after d moves are draws from the positions
+    reachable at depth d. Were there at most M positions, n draws would all differ with a
+    chance of at most exp(-n(n-1)/2M) (the birthday bound: uniform draws repeat least), so
+    n draws that all differ show more than M positions with at least 1 - RISK certainty
+    (RISK split over the DEPTHS tested). A board with repeats at every depth is explored.
+    """
+    n = sample_size(max_positions)
+    if n > MAX_SAMPLE:
+        return
+    rng = random.Random(SAMPLE_SEED)
+    start, _ = game.initial_state(config)
+    # The pilot: a depth where a few games already repeat would repeat in the full sample.
+    pilot = [start] * min(PILOT, n)
+    depths = [d for d, distinct in _advance(game, pilot, DEPTHS, rng) if distinct]
+    walks = [start] * n
+    done = 0
+    for d in depths:
+        distinct = _all_differ(game, walks, d - done, rng, stop_on_repeat=d == depths[-1])
+        done = d
+        drawn = sum(1 for w in walks if w is not None)
+        if distinct and drawn * (drawn - 1) / 2 >= max_positions * math.log(len(DEPTHS) / RISK):
+            raise TooLarge(
+                f"estimated more than {max_positions} reachable positions (the positions of "
+                f"{drawn} sampled games all differ after {d} moves); {TOO_LARGE} (raise "
+                "--max-positions, or measure it with simulate)"
+            )
+
+
+def _advance(game: Game, walks: list, depths, rng: random.Random):
+    """(depth, whether the walks' positions there all differ) for each depth in turn."""
+    done = 0
+    for d in depths:
+        distinct = _all_differ(game, walks, d - done, rng)
+        done = d
+        yield d, distinct and sum(1 for w in walks if w is not None) > 1
+
+
+def _all_differ(game: Game, walks: list, moves: int, rng: random.Random, stop_on_repeat=False):
+    """Play every walk `moves` further at random (None once over); whether no two of the
+    positions reached then are the same."""
+    seen: set = set()
+    distinct = True
+    for i, state in enumerate(walks):
+        for _ in range(moves):
+            if state is None or game.actor(state) == TERMINAL:
+                state = None
+                break
+            if game.actor(state) == CHANCE:
+                options = game.chance_outcomes(state)
+                step = rng.choices([s for s, _ in options], [w for _, w in options])[0]
+            else:
+                step = rng.choice(game.legal_steps(state))
+            state, _ = game.apply(state, step)
+        walks[i] = state
+        if state is not None and distinct:
+            key = game.solve_key(state)
+            distinct = key not in seen
+            seen.add(key)
+            if not distinct and stop_on_repeat:
+                return False
+    return distinct
+
+
+def memory_in_use() -> int:
+    """The process's resident memory in bytes (Linux: now; elsewhere: its peak so far)."""
+    try:
+        with open("/proc/self/statm", "rb") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        if resource is None:
+            return 0
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024  # bytes there, KiB here
+
+
+def _explore(game: Game, config: Config, max_positions: int, max_memory_mb: int | None):
+    """Every reachable position: its kind, its edges (child, probability), its step names."""
     start, _ = game.initial_state(config)
     index: dict = {}
     kinds: list[int] = []  # 0 decision, 1 chance, 2 won, 3 lost
@@ -44,8 +181,16 @@ def solve(game: Game, config: Config, max_positions: int = 1_000_000) -> Solutio
     labels: list[list[str]] = []
     states = [start]
     index[game.solve_key(start)] = 0
+    baseline = memory_in_use()  # what the process held before: not the solve's doing
     i = 0
     while i < len(states):
+        if max_memory_mb is not None and i % MEMORY_EVERY == 0 and i:
+            used = memory_in_use() - baseline
+            if used > max_memory_mb * 2**20:
+                raise TooLarge(
+                    f"more than --max-memory {max_memory_mb} MB used after {len(states)} "
+                    f"positions; {TOO_LARGE} (raise --max-memory, or measure it with simulate)"
+                )
         state = states[i]
         actor = game.actor(state)
         out: list[tuple[int, float]] = []
@@ -68,9 +213,8 @@ def solve(game: Game, config: Config, max_positions: int = 1_000_000) -> Solutio
                 if j is None:
                     if len(states) >= max_positions:
                         raise TooLarge(
-                            f"more than {max_positions} reachable positions; this "
-                            "board is too large to solve exactly (raise "
-                            "--max-positions, or measure it with simulate)"
+                            f"more than {max_positions} reachable positions; {TOO_LARGE} "
+                            "(raise --max-positions, or measure it with simulate)"
                         )
                     j = index[key] = len(states)
                     states.append(child)
@@ -80,19 +224,7 @@ def solve(game: Game, config: Config, max_positions: int = 1_000_000) -> Solutio
         labels.append(names)
         states[i] = None  # the graph is all that is needed from here on
         i += 1
-    values, iterations = _iterate(kinds, edges)
-    first = _first_decision(kinds, edges, labels)
-    firsts = (
-        tuple(
-            sorted(
-                ((labels[first][k], values[j]) for k, (j, _) in enumerate(edges[first])),
-                key=lambda item: (-item[1], item[0]),
-            )
-        )
-        if first is not None
-        else ()
-    )
-    return Solution(len(kinds), iterations, values[0], firsts)
+    return kinds, edges, labels
 
 
 def _iterate(kinds, edges) -> tuple[list[float], int]:

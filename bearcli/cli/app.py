@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 
 from bearcli import __version__
@@ -14,6 +16,7 @@ from bearcli.cli.scenarios import scenarios_cmd
 from bearcli.cli.simulate import simulate_cmd
 from bearcli.cli.solve import solve_cmd
 from bearcli.cli.validate import validate_cmd
+from bearcli.core.source import ALLOW_OUTSIDE
 
 app = typer.Typer(
     name="bearcli",
@@ -51,9 +54,17 @@ def root(
         envvar="BEARCLI_DEBUG",
         help="Show the traceback behind an internal error (exit 3), for a bug report.",
     ),
+    allow_outside: bool = typer.Option(
+        False,
+        "--allow-outside",
+        envvar=ALLOW_OUTSIDE,
+        help="Read files a scenario or record names outside its own folder (layout:, scenario:).",
+    ),
 ) -> None:
     """Play, simulate, validate and replay bear board games."""
     ctx.meta[edge.DEBUG] = debug
+    if allow_outside:
+        os.environ[ALLOW_OUTSIDE] = "1"  # read by the file reader; worker processes inherit it
 
 
 def main() -> None:

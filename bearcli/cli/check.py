@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -61,7 +62,7 @@ def check_cmd(
       bearcli check replays/ --update             write missing or differing expected logs
     """
     cons = consoles.get(ctx)
-    if junit_path is not None and junit_path.exists() and not force:
+    if junit_path is not None and os.path.exists(junit_path) and not force:
         raise InputError(
             "file exists; pass --force to overwrite it", location=Location(str(junit_path), 1, 1)
         )

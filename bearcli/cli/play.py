@@ -1,11 +1,19 @@
 """`bearcli play`: a game at the terminal; human seats type notation, bots move themselves.
 
-The move log is written when the game ends and also when it is stopped (Ctrl-C, end of
-input, `quit`), so nothing played is lost.
+The move log is on disk before every prompt, after every human step and every SAVE_EVERY bot
+steps, and written whole when the game ends or is stopped (Ctrl-C, SIGTERM, SIGHUP, end of
+input, `quit`), so nothing a person played is lost, even to SIGKILL.
 """
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import itertools
+import os
+import signal
+import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -18,17 +26,30 @@ from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import Settings
 from bearcli.core import registry
-from bearcli.core.errors import BearError, InputError, Location
+from bearcli.core.errors import BearError, InputError, Location, ScenarioError
 from bearcli.core.game import CHANCE
 from bearcli.core.runner import Match, apply_and_notify, auto_step, chance_rng, make_bots
 from bearcli.formats import atomic, movelog, shipped, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
 
 HELP = "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'quit' stops"
+# Bots replay deterministically from a saved log, so losing a few hundred of their steps to
+# SIGKILL costs nothing; each save rewrites the whole log, so saving more often costs time.
+SAVE_EVERY = 200
+# Far above any real game (the longest shipped ones take about 2,000 steps), and low enough
+# that the saved log fits under the input cap yamlsrc.MAX_BYTES, so `bearcli play SAVED` reads
+# it: the longest step of any game (a five-die Bear Down! roll) is 53 characters, 56 bytes a
+# line, 840 KB for 15,000 steps (tests/cli/test_play_durability.py checks it).
+MAX_PLAY_STEPS = 15_000
+STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # each stops play as Ctrl-C does
 
 
 class Stop(Exception):
     """The player asked to stop (quit, end of input)."""
+
+
+class Unsaved(InputError):
+    """The move log could not be written: play stops, since the next moves would be lost."""
 
 
 def _free_name(base: Path) -> Path:
@@ -39,21 +60,152 @@ def _free_name(base: Path) -> Path:
     return candidate
 
 
-def _ask(cons, game, match: Match, who: str) -> str:
-    while True:
+def _cannot_write(path: Path, why: str) -> Unsaved:
+    return Unsaved(f"cannot write the move log here: {why}", location=Location(str(path), 1, 1))
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def check_target(path: Path, force: bool) -> None:
+    """Refuse a save target that cannot take the log, before anything is played.
+
+    The test write is the one atomic.write_text makes: a temp file in the same folder.
+    """
+    folder, made = path.parent, []
+    try:
+        if path.is_dir():
+            raise _cannot_write(path, "it is a folder")
+        if path.exists() and not path.is_file():
+            raise _cannot_write(path, "it is not a regular file")
+        if path.exists() and not force:
+            raise InputError(
+                "file exists; pass --force to overwrite it", location=Location(str(path), 1, 1)
+            )
+        made = list(itertools.takewhile(lambda p: not p.exists(), (folder, *folder.parents)))
+        above = folder.parents[len(made) - 1] if made else folder  # the nearest that exists
+        if not above.is_dir():
+            raise _cannot_write(path, f"{above} is not a folder")
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as exc:  # EACCES, EROFS, ENOSPC, ENAMETOOLONG, a file where a folder is
+        for p in made:  # deepest first: leave no empty folders behind a refusal
+            with contextlib.suppress(OSError):
+                p.rmdir()
+        raise _cannot_write(path, f"{_os_reason(exc)} (folder {folder})") from None
+
+
+class StopSignals:
+    """SIGTERM and SIGHUP (and SIGINT) raise KeyboardInterrupt, so they stop play as Ctrl-C does.
+
+    Only while play runs (the old handlers come back after); a signal that arrives during a
+    save waits until the file is whole. A signal already ignored (nohup) stays ignored.
+    """
+
+    def __init__(self) -> None:
+        self.old: dict[int, object] = {}
+        self.holding = False
+        self.pending = False
+
+    def __enter__(self) -> StopSignals:
+        for name in STOP_SIGNALS:
+            sig = getattr(signal, name, None)
+            if sig is None:  # no SIGHUP on Windows
+                continue
+            old = signal.getsignal(sig)
+            if old in (signal.SIG_IGN, None):  # ignored on purpose, or not ours to restore
+                continue
+            try:
+                signal.signal(sig, self._handle)
+            except ValueError:  # not the main thread: signals are not ours to take
+                continue
+            self.old[sig] = old
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for sig, old in self.old.items():
+            signal.signal(sig, old)
+
+    def _handle(self, signum, frame) -> None:
+        if self.holding:
+            self.pending = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def held(self, *, then_stop: bool = True):
+        self.holding = True
         try:
-            text = cons.out.input(f"[bold]{escape(who)}[/bold]> ").strip()
-        except EOFError:
-            raise Stop from None
-        if text in ("?", "help"):
-            cons.out.print(escape(f"legal: {game.options_text(match.state, limit=200)}"))
-            cons.out.print(HELP, style="dim")
-        elif text == "board":
-            cons.out.print(registry.renderer(game.name).render(match.state))
-        elif text in ("quit", "exit"):
-            raise Stop
-        elif text:
-            return text
+            yield
+        finally:
+            self.holding = False
+        if self.pending and then_stop:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _tolerant_stdin():
+    """Bytes that are not UTF-8 come through as lone surrogates (reported by the reader, line
+    by line) instead of failing the read and losing the lines read in the same chunk."""
+    stdin = sys.stdin
+    if not hasattr(stdin, "reconfigure"):
+        yield
+        return
+    encoding, errors = stdin.encoding, stdin.errors
+    with contextlib.suppress(ValueError, OSError):
+        stdin.reconfigure(errors="surrogateescape")
+    if codecs.lookup(encoding).name != "utf-8":
+        # A pipe or file is UTF-8 (the project's text encoding); a terminal keeps its own.
+        with contextlib.suppress(ValueError, OSError):
+            if not stdin.isatty():
+                stdin.reconfigure(encoding="utf-8", errors="surrogateescape")
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            stdin.reconfigure(errors=errors)
+        if stdin.encoding != encoding:
+            with contextlib.suppress(ValueError, OSError):  # refused once read: harmless
+                stdin.reconfigure(encoding=encoding, errors=errors)
+
+
+class Reader:
+    """Input lines, numbered, so a bad one is named where it stands in the input."""
+
+    def __init__(self, cons) -> None:
+        self.cons = cons
+        self.line = 0
+
+    def ask(self, game, match: Match, who: str) -> str:
+        while True:
+            try:
+                raw = self.cons.out.input(f"[bold]{escape(who)}[/bold]> ")
+            except EOFError:
+                raise Stop from None
+            self.line += 1
+            bad = next((i for i, c in enumerate(raw) if "\udc80" <= c <= "\udcff"), None)
+            if bad is not None:
+                where = Location(yamlsrc.STDIN_NAME, self.line, bad + 1)
+                byte = ord(raw[bad]) - 0xDC00
+                err = InputError(
+                    f"not UTF-8 text (byte 0x{byte:02x}); the line is skipped", location=where
+                )
+                self.cons.err.print(escape(err.headline()), highlight=False)
+                continue
+            text = raw.strip()
+            if text in ("?", "help"):
+                self.cons.out.print(escape(f"legal: {game.options_text(match.state, limit=200)}"))
+                self.cons.out.print(HELP, style="dim")
+            elif text == "board":
+                self.cons.out.print(registry.renderer(game.name).render(match.state))
+            elif text in ("quit", "exit"):
+                raise Stop
+            elif text:
+                return text
 
 
 @command
@@ -124,10 +276,7 @@ def play_cmd(
     if save is None:
         stem = scenario.name.removesuffix(".yaml").removesuffix(".moves")
         save = _free_name(Path(f"{stem}-seed{seed}.moves.yaml"))
-    elif save.exists() and not force:
-        raise InputError(
-            "file exists; pass --force to overwrite it", location=Location(str(save), 1, 1)
-        )
+    check_target(save, force)  # a game played to the end and then not saved is a game lost
     bots = make_bots(game, scen.config, seed)
     if match.steps:  # a continued game: let the bots see what was played (memo bots remember)
         _show_history(game, scen.config, match.steps, bots)
@@ -140,31 +289,55 @@ def play_cmd(
         for ev in logged:
             cons.out.print(f"    {narrator.tell(ev.to_dict())}", highlight=False, markup=False)
 
-    cons.out.print(f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False)
-    stopped = False
-    try:
-        while not match.over:
-            actor = match.actor
-            who = "chance" if actor == CHANCE else scen.config.seats[actor].label(actor)
-            if not (manual_chance and actor == CHANCE):
-                taken = auto_step(match, bots, rng)  # chance, or a bot seat
-                if taken is not None:
-                    by = "" if actor == CHANCE else f", {scen.config.seats[actor].bot}"
-                    cons.out.print(f"  {who}{by}: {taken[0]}", highlight=False, markup=False)
-                    tell(taken[1])
-                    continue
-            cons.out.print(render(match.state))
-            text = _ask(cons, game, match, who)
-            try:
-                tell(apply_and_notify(match, bots, game.parse_step(text)))
-            except BearError as exc:
-                cons.err.print(escape(exc.headline()), highlight=False)
-    except (Stop, KeyboardInterrupt):
-        stopped = True
-    finally:
-        # The path was checked free (or --force given) before play began.
-        record.save(scen, save, match)
-        cons.err.print(f"move log saved to {save}", highlight=False)
+    saver = Saver(record, scen, save)
+    reader = Reader(cons)
+    stopped = guarded = False
+    with _tolerant_stdin(), StopSignals() as signals:
+
+        def keep() -> None:  # on disk before play goes on; a signal meanwhile waits for it
+            if saver.saved != len(match.steps):
+                with signals.held():
+                    saver.save(match)
+
+        try:
+            cons.out.print(f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False)
+            while not match.over:
+                if len(match.steps) >= MAX_PLAY_STEPS:
+                    guarded = True
+                    break
+                actor = match.actor
+                who = "chance" if actor == CHANCE else scen.config.seats[actor].label(actor)
+                if not (manual_chance and actor == CHANCE):
+                    taken = auto_step(match, bots, rng)  # chance, or a bot seat
+                    if taken is not None:
+                        by = "" if actor == CHANCE else f", {scen.config.seats[actor].bot}"
+                        cons.out.print(f"  {who}{by}: {taken[0]}", highlight=False, markup=False)
+                        tell(taken[1])
+                        if len(match.steps) - (saver.saved or 0) >= SAVE_EVERY:
+                            keep()
+                        continue
+                keep()  # every step so far is on disk before a person is asked
+                cons.out.print(render(match.state))
+                text = reader.ask(game, match, who)
+                try:
+                    tell(apply_and_notify(match, bots, game.parse_step(text)))
+                except BearError as exc:
+                    cons.err.print(escape(exc.headline()), highlight=False)
+                keep()  # a person's step is never only in memory
+        except (Stop, KeyboardInterrupt):
+            stopped = True
+        finally:
+            if not saver.failed:  # after a failed save, another try would fail the same way
+                with signals.held(then_stop=False):
+                    saver.save(match, last=True)
+                if not guarded:
+                    cons.err.print(f"move log saved to {save}", highlight=False)
+    if guarded:
+        raise ScenarioError(
+            f"the game did not end within {MAX_PLAY_STEPS} steps; the move log so far is saved to "
+            f"{save}",
+            location=Location(str(scenario), 1, 1),
+        )
     if stopped:
         cons.err.print(
             f"stopped before the end; continue with: bearcli play {save}", highlight=False
@@ -182,6 +355,56 @@ def _show_history(game, config, steps, bots) -> None:
         apply_and_notify(again, bots, step)
 
 
+class Saver:
+    """Writes the record, remembering how many steps are on disk; a failure is located.
+
+    The last save is Record.save itself. The ones during play are the same bytes built from
+    cached pieces: a full YAML dump at every save would make a long game quadratic.
+    """
+
+    def __init__(self, record: Record, scen, path: Path) -> None:
+        self.record, self.scen, self.path = record, scen, path
+        self.saved: int | None = None  # steps in the file; None before the first save
+        self.failed = False
+        empty = record.dumps(scen, [], None)
+        tail = "moves: []\n"  # moves come last, one `- STEP` line each (movelog.dumps)
+        self._head = empty[: -len(tail)] + "moves:\n" if empty.endswith(tail) else None
+        self._lines: dict[str, str] = {}
+
+    def _line(self, move: str) -> str:
+        line = self._lines.get(move)
+        if line is None:
+            text = movelog.dumps(self.scen.game.name, {}, [move], seed=None, result=None)
+            line = self._lines[move] = text[text.index("\nmoves:\n") + len("\nmoves:\n") :]
+        return line
+
+    def interim_text(self, match: Match) -> str:
+        """What Record.save would write for this unfinished match."""
+        if self._head is None or not match.steps or match.over:
+            return self.record.dumps(self.scen, [str(s) for s in match.steps], match.outcome)
+        return self._head + "".join(self._line(str(s)) for s in match.steps)
+
+    def save(self, match: Match, *, last: bool = False) -> None:
+        try:
+            if last:
+                self.record.save(self.scen, self.path, match)
+            else:
+                atomic.write_text(self.path, self.interim_text(match), force=True)
+        except (OSError, BearError) as exc:
+            self.failed = True
+            err = (
+                _cannot_write(self.path, _os_reason(exc)) if isinstance(exc, OSError) else exc
+            )  # atomic.write_text may report it located itself
+            kept = (
+                f"the file keeps the move log saved before, {self.saved} steps"
+                if self.saved is not None
+                else "nothing of this game was saved"
+            )
+            err.details = (*err.details, f"play stopped at step {len(match.steps)}; {kept}")
+            raise err from None
+        self.saved = len(match.steps)
+
+
 @dataclass(frozen=True)
 class Record:
     """What the saved move log says besides the moves: it carries its scenario inline."""
@@ -192,16 +415,18 @@ class Record:
     seed: int
     manual_chance: bool
 
-    def save(self, scen, path: Path, match: Match) -> None:
-        outcome = match.outcome
-        text = movelog.dumps(
+    def dumps(self, scen, moves: list[str], outcome) -> str:
+        return movelog.dumps(
             scen.game.name,
             self.scenario,
-            [str(s) for s in match.steps],
+            moves,
             seed=self.seed,
             result=outcome.to_dict() if outcome else None,
             overrides=self.overrides,
             chance=movelog.MANUAL if self.manual_chance else movelog.SEEDED,
             scenario_file=self.scenario_file,
         )
+
+    def save(self, scen, path: Path, match: Match) -> None:
+        text = self.dumps(scen, [str(s) for s in match.steps], match.outcome)
         atomic.write_text(path, text, force=True)

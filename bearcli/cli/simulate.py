@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -13,10 +19,82 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import Settings
-from bearcli.core.errors import InputError, Location
-from bearcli.formats import atomic, eventlog, movelog, shipped
+from bearcli.core import registry
+from bearcli.core.errors import BearError, InputError, Location
+from bearcli.formats import eventlog, movelog, shipped, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.simulation import GameResult, Summary, simulate
+from bearcli.simulation import GameResult, Summary, check_playable, known_bots, simulate
+
+
+def _game_index(stem: str) -> int | None:
+    """The game number of a file stem that simulate writes (`00001`, `123456`), else None."""
+    if not stem.isdigit() or not stem.isascii():
+        return None
+    index = int(stem)
+    return index if index >= 1 and f"{index:05d}" == stem else None
+
+
+def _game_file(name: str) -> int | None:
+    """The game of `NNNNN.yaml` or `NNNNN.events.jsonl`, as simulate names them."""
+    for suffix in (".yaml", eventlog.SUFFIX):
+        if name.endswith(suffix):
+            return _game_index(name.removesuffix(suffix))
+    return None
+
+
+def _stale_temp(name: str) -> bool:
+    """`.NNNNN.<anything>.tmp`: a temp file of a save that was killed before its rename."""
+    if not (name.startswith(".") and name.endswith(".tmp")):
+        return False
+    stem, dot, _ = name[1:].partition(".")
+    return bool(dot) and _game_index(stem) is not None
+
+
+def _prepare(out: Path, games: int, force: bool) -> None:
+    """Refuse existing game files without --force; with it, remove every game file and stale
+    temp file of an earlier run (a shorter run must not leave the old games beside its own),
+    and nothing else."""
+    if out.exists() and not out.is_dir():
+        raise InputError(
+            "not a folder (--save-logs names a folder)", location=Location(str(out), 1, 1)
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    entries = sorted(out.iterdir())
+    if force:
+        for p in entries:
+            if (_game_file(p.name) is not None or _stale_temp(p.name)) and not p.is_dir():
+                p.unlink(missing_ok=True)
+        return
+    clashes = sorted(
+        (index, not p.name.endswith(".yaml"), p)
+        for p in entries
+        if (index := _game_file(p.name)) is not None and index <= games
+    )
+    if clashes:
+        raise InputError(
+            "file exists; pass --force to overwrite it", location=Location(str(clashes[0][2]), 1, 1)
+        )
+
+
+def _umask() -> int:
+    mask = os.umask(0)  # the only way to read it is to set it: put it straight back
+    os.umask(mask)
+    return mask
+
+
+def _temp_beside(path: Path, text: str, mode: int) -> Path:
+    """`text` on disk (fsync) in `.NAME.XXXX.tmp` beside `path`, not yet renamed to it."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, mode)  # mkstemp makes 0600; a new file follows the umask
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
 
 
 def _saver(
@@ -28,10 +106,16 @@ def _saver(
     overrides: tuple[str, ...],
 ):
     inline = scenario_fmt.self_contained(scen_path)  # each record replays on its own
+    mode = 0o666 & ~_umask()
 
     def save(result: GameResult) -> None:
         stem = out / f"{result.index:05d}"
-        files = (stem.with_suffix(".yaml"), Path(f"{stem}{eventlog.SUFFIX}"))
+        move_log, event_log = stem.with_suffix(".yaml"), Path(f"{stem}{eventlog.SUFFIX}")
+        for f in (move_log, event_log) if not force else ():
+            if f.exists():  # refused before the run; this is a file made since
+                raise InputError(
+                    "file exists; pass --force to overwrite it", location=Location(str(f), 1, 1)
+                )
         log = movelog.dumps(
             scen.game.name,
             inline,
@@ -42,30 +126,101 @@ def _saver(
             chance=movelog.SEEDED,
             scenario_file=given,
         )
-        written = []
+        events = eventlog.text(scen, result.events)
+        # Both files are written first, then renamed, the event log before the move log: a
+        # move log never stands without its event log, even if the process is killed between
+        # the two renames (that leaves an event log alone, which `validate` reports).
+        temps: list[tuple[Path, Path]] = []
+        renamed: list[Path] = []
         try:
-            atomic.write_text(files[0], log, force=force)
-            written.append(files[0])
-            atomic.write_text(files[1], eventlog.text(scen, result.events), force=force)
+            temps.append((_temp_beside(event_log, events, mode), event_log))
+            temps.append((_temp_beside(move_log, log, mode), move_log))
+            for tmp, final in temps:
+                os.replace(tmp, final)
+                renamed.append(final)
         except BaseException:
-            # Interrupted between the two files: a game's logs are kept whole or not at all.
-            for f in written:
+            for tmp, _ in temps:
+                tmp.unlink(missing_ok=True)
+            for f in renamed:  # a game's logs are kept whole or not at all
                 f.unlink(missing_ok=True)
             raise
 
     return save
 
 
-def _check_free(out: Path, games: int, force: bool) -> None:
-    if force or not out.exists():
-        return
-    for i in range(1, games + 1):
-        for name in (f"{i:05d}.yaml", f"{i:05d}.events.jsonl"):
-            if (out / name).exists():
-                raise InputError(
-                    "file exists; pass --force to overwrite it",
-                    location=Location(str(out / name), 1, 1),
-                )
+class _Interrupts:
+    """During the run, SIGINT and SIGTERM stop the batch as Ctrl-C does (KeyboardInterrupt:
+    the finished games are reported, exit 130), but never in the middle of a game's
+    bookkeeping (writing its two files and counting it): there the signal waits for its end.
+    SIGTERM is what `kill` and a cancelled CI job send."""
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.pending = False
+
+    def _handler(self, signum, frame) -> None:
+        if self.holding:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextmanager
+    def installed(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield  # only the main thread may set handlers; signals then act as they did
+            return
+        previous = {}
+        for sig, usual in (
+            (signal.SIGINT, signal.default_int_handler),
+            (signal.SIGTERM, signal.SIG_DFL),
+        ):
+            if signal.getsignal(sig) is usual:  # a signal the caller ignores stays ignored
+                previous[sig] = signal.signal(sig, self._handler)
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:  # now that the game is both saved and counted
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+def _bad_bot(value: str, game) -> typer.BadParameter:
+    return typer.BadParameter(
+        f"{value!r} is not a {game.name} bot (known: {known_bots(game)})",
+        param_hint="'--bot'",
+    )
+
+
+def _game_named_in(path: Path | None):
+    """The game a scenario file names, or None if it cannot tell (the command reports it)."""
+    if path is None:
+        return None
+    try:
+        data = yamlsrc.load(shipped.resolve(path)).data
+        name = data.get("game") if isinstance(data, dict) else None
+        return registry.get(name) if isinstance(name, str) else None
+    except BearError:  # unreadable, or no such game: the command reports it, located
+        return None
+
+
+def _check_bot(ctx: typer.Context, value: str | None) -> str | None:
+    """--bot is a usage error when it names no bot of the scenario's game (exit 2)."""
+    if value is None or ctx.resilient_parsing:
+        return value
+    game = _game_named_in(ctx.params.get("scenario"))  # read first: the argument is eager
+    if game is not None and value not in game.bots:
+        raise _bad_bot(value, game)
+    return value
 
 
 def table(summary: Summary) -> Table:
@@ -118,7 +273,11 @@ def table(summary: Summary) -> Table:
 def simulate_cmd(
     ctx: typer.Context,
     scenario: Annotated[
-        Path, typer.Argument(help="Scenario file or shipped name (see `bearcli scenarios`).")
+        Path,
+        typer.Argument(
+            help="Scenario file or shipped name (see `bearcli scenarios`).",
+            is_eager=True,  # read before --bot, whose check needs the scenario's game
+        ),
     ],
     games: Annotated[
         int, typer.Option("--games", "-n", min=1, max=10_000_000, help="How many games.")
@@ -126,7 +285,9 @@ def simulate_cmd(
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Batch seed (default: the scenario's).")
     ] = None,
-    bot: Annotated[str | None, typer.Option(help="Play every seat with this bot.")] = None,
+    bot: Annotated[
+        str | None, typer.Option(help="Play every seat with this bot.", callback=_check_bot)
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     save_logs: Annotated[
         Path | None,
@@ -150,32 +311,48 @@ def simulate_cmd(
             help="Worker processes (results are identical for any number).",
         ),
     ] = 1,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite existing log files.")] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Replace an earlier run's logs: first remove every NNNNN.yaml, "
+            "NNNNN.events.jsonl and stale temp file in DIR (no other file).",
+        ),
+    ] = False,
     settings: Settings = None,
 ) -> None:
     """Play many seeded games and report win rates and game lengths."""
     cons = consoles.get(ctx)
     given, scenario = str(scenario), shipped.resolve(scenario)
     scen = scenario_fmt.load(scenario, tuple(settings or ()))
+    if bot is not None and bot not in scen.game.bots:  # --set game=... changed the game
+        error = _bad_bot(bot, scen.game)
+        error.ctx = ctx
+        error.show()
+        raise typer.Exit(error.exit_code)
+    check_playable(scen, bot)  # before --force removes anything
     batch_seed = scen.seed if seed is None else seed
     on_result = None
     if save_logs is not None:
-        _check_free(save_logs, games, force)
+        _prepare(save_logs, games, force)
         on_result = _saver(scen, scenario, given, save_logs, force, tuple(settings or ()))
     summary = Summary(scen, batch_seed, bot, rotate)
+    interrupts = _Interrupts()
     interrupted = False
     try:
-        simulate(
-            scen,
-            games,
-            batch_seed,
-            bot=bot,
-            workers=workers,
-            keep=save_logs is not None,
-            rotate=rotate,
-            on_result=on_result,
-            summary=summary,
-        )
+        with interrupts.installed():
+            simulate(
+                scen,
+                games,
+                batch_seed,
+                bot=bot,
+                workers=workers,
+                keep=save_logs is not None,
+                rotate=rotate,
+                on_result=on_result,
+                summary=summary,
+                guard=interrupts.held,
+            )
     except KeyboardInterrupt:
         interrupted = True  # what was played (and saved) is kept and reported
     if summary.games:

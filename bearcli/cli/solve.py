@@ -12,9 +12,10 @@ from rich.table import Table
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.options import Settings
+from bearcli.core.errors import Location
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.formats import shipped
-from bearcli.solver import solve
+from bearcli.formats import shipped, yamlsrc
+from bearcli.solver import MAX_MEMORY_MB, MAX_POSITIONS, NotCooperative, TooLarge, solve
 
 
 @command
@@ -28,15 +29,25 @@ def solve_cmd(
     ],
     max_positions: Annotated[
         int, typer.Option(min=1, help="Give up beyond this many reachable positions.")
-    ] = 1_000_000,
+    ] = MAX_POSITIONS,
+    max_memory: Annotated[
+        int,
+        typer.Option(min=1, metavar="MB", help="Give up once solving has taken this much memory."),
+    ] = MAX_MEMORY_MB,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     settings: Settings = None,
 ) -> None:
     """Solve a small board exactly: the team's best win probability, and each first choice."""
     cons = consoles.get(ctx)
     scenario = shipped.resolve(scenario)
-    scen = scenario_fmt.load(scenario, tuple(settings or ()))
-    result = solve(scen.game, scen.config, max_positions)
+    src = scenario_fmt.with_overrides(yamlsrc.load(scenario), tuple(settings or ()))
+    scen = scenario_fmt.parse(src)
+    try:
+        result = solve(scen.game, scen.config, max_positions, max_memory)
+    except NotCooperative as exc:
+        raise exc.at(src.loc("game")) from None
+    except TooLarge as exc:  # the board as a whole is too large: said at its file
+        raise exc.at(Location(scen.file, 1, 1)) from None
     if as_json:
         body = {
             "game": scen.game.name,

@@ -20,8 +20,9 @@ def validate_cmd(
     paths: Annotated[
         list[Path],
         typer.Argument(
-            help="Files, or folders searched for *.yaml, *.yml and *.layout; '-' reads one "
-            "scenario or move log from standard input."
+            help="Files, or folders searched for *.yaml, *.yml and *.layout (and for event logs "
+            "without their move log, an interrupted save); '-' reads one scenario or move log "
+            "from standard input."
         ),
     ],
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from bearcli.core.errors import BearError, ScenarioError
+from bearcli.core.errors import ScenarioError
 from bearcli.core.events import Event
 from bearcli.core.game import CHANCE, TERMINAL, Bot, Config, Game, Step
 from bearcli.core.outcome import Outcome
@@ -146,7 +146,11 @@ def play_out(
     """Run bots and chance until the end. Every seat must have a bot."""
     while not match.over:
         if len(match.steps) >= MAX_STEPS:
-            raise BearError(f"game did not end within {MAX_STEPS} steps")
+            # A setup no bot can finish (or a rules bug) is the scenario's problem, not a crash.
+            raise ScenarioError(
+                f"the game did not end within {MAX_STEPS} steps (the step guard "
+                "bearcli.core.runner.MAX_STEPS)"
+            )
         taken = auto_step(match, bots, rng)
         if taken is None:
             raise ScenarioError(f"seat {match.actor + 1} is human; pick a bot to simulate it")

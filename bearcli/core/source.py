@@ -10,11 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bearcli.core.errors import BearError, Collector, Location, ScenarioError
+from bearcli.core.errors import BearError, Collector, InputError, Location, ScenarioError
 
 Path = tuple[str | int, ...]
 KEY = "\0key"  # path suffix under which a mapping key's own place is stored
 _MISSING = object()
+# Set (to 1) by `bearcli --allow-outside`; an environment variable so that worker processes
+# (check, simulate --workers) inherit it.
+ALLOW_OUTSIDE = "BEARCLI_ALLOW_OUTSIDE"
+
+
+class OutsideFolder(InputError):
+    """A file named by a scenario or record lies outside the folder of the file naming it."""
 
 
 @dataclass(frozen=True)
@@ -84,17 +91,33 @@ class Source:
             raise self.error(f"a {key} path needs a file to be relative to", key)
         try:
             return self.read_relative(name)
+        except OutsideFolder:
+            # A record from elsewhere must not read (and echo) any file it likes by naming it.
+            # `<stdin>` is no file: what it names is relative to the working folder.
+            folder = (
+                "the working folder" if self.file.startswith("<") else f"the folder of {self.file}"
+            )
+            raise self.error(
+                f"{key} {name!r} is outside {folder}; pass --allow-outside to read it", key
+            ) from None
         except BearError as exc:  # not found, too large, not UTF-8: said at the key
             raise self.error(f"{key} {name!r}: {exc.message}", key) from None
 
-    def typed(self, key: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+    def typed(
+        self,
+        key: str,
+        kind: type | tuple[type, ...],
+        default: Any = _MISSING,
+        *,
+        ruling: str | None = None,
+    ) -> Any:
         value = self.get(key, default)
         if value is default and default is not _MISSING:
             return value
         # bool is an int in Python; a YAML `yes` must not pass as a number.
         if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
             names = "/".join(t.__name__ for t in _tuple(kind))
-            raise self.error(f"{key!r} must be {names}, not {value!r}", key)
+            raise self.error(f"{key!r} must be {names}, not {value!r}", key, ruling=ruling)
         return value
 
 

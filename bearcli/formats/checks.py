@@ -2,21 +2,44 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from bearcli.core.errors import InputError, Location
-from bearcli.formats import movelog, yamlsrc
+from bearcli.formats import eventlog, movelog, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
 
 SUFFIXES = (".yaml", ".yml", ".layout")
 
 
+def _move_log_of(event_log: Path) -> Path | None:
+    """The move log that `NAME.events.jsonl` pins (NAME.yaml or NAME.yml), None if neither is
+    there; None too for any other file."""
+    if not event_log.name.endswith(eventlog.SUFFIX):
+        return None
+    stem = event_log.name.removesuffix(eventlog.SUFFIX)
+    for suffix in (".yaml", ".yml"):
+        if (event_log.parent / f"{stem}{suffix}").is_file():
+            return event_log.parent / f"{stem}{suffix}"
+    return None
+
+
+def _orphan(path: Path) -> bool:
+    """An event log whose move log is missing: what a save killed halfway leaves."""
+    return path.name.endswith(eventlog.SUFFIX) and _move_log_of(path) is None
+
+
 def expand(paths: list[Path]) -> list[Path]:
-    """Files as given, folders searched recursively, in sorted order (stable output)."""
+    """Files as given, folders searched recursively, in sorted order (stable output); in a
+    folder, an event log without its move log is listed too, to be reported."""
     out: list[Path] = []
     for p in paths:
-        if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*") if f.suffix in SUFFIXES and f.is_file()))
+        if os.path.isdir(p):  # os.path: False, not an error, for a name too long
+            out.extend(
+                sorted(
+                    f for f in p.rglob("*") if (f.suffix in SUFFIXES or _orphan(f)) and f.is_file()
+                )
+            )
         else:
             out.append(p)
     return out
@@ -24,6 +47,12 @@ def expand(paths: list[Path]) -> list[Path]:
 
 def check_file(path: Path) -> str:
     """Raise the first problem found; return the kind of file that was checked."""
+    if _orphan(path):
+        stem = path.name.removesuffix(eventlog.SUFFIX)
+        raise InputError(
+            f"an event log without its move log {stem}.yaml (an interrupted save?)",
+            location=Location(str(path), 1, 1),
+        )
     if path.suffix == ".layout":
         from bearcli.games.sliding_bears import layout  # the one game with layout files
 

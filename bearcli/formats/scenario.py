@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bearcli.core import registry
@@ -25,6 +25,9 @@ class Scenario:
     title: str
     fingerprint: str  # "sha256:..." of the rules-relevant part (not seat names, bots or seed)
     file: str
+    # Where each seat stands in the scenario file, for errors about a seat (a human one that
+    # simulate cannot play); () when the scenario was not parsed from a file.
+    seat_locations: tuple[Location, ...] = field(default=(), compare=False)
 
 
 def fingerprint(game: Game, config: Config) -> str:
@@ -89,7 +92,8 @@ def parse(src: Source) -> Scenario:
     title = src.typed("title", str, name)
     seats = _seats(src, game)
     config = game.configure(src, seats)
-    return Scenario(game, config, seed, title, fingerprint(game, config), src.file)
+    places = tuple(src.loc("seats", i) for i in range(len(seats)))
+    return Scenario(game, config, seed, title, fingerprint(game, config), src.file, places)
 
 
 def load(path: Path, overrides: tuple[str, ...] = ()) -> Scenario:

@@ -6,6 +6,7 @@ A name is the file's path under the scenarios folder without `.yaml`: `sliding-b
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def path(name: str) -> Path:
 
 def resolve(arg: Path) -> Path:
     """`arg` if it exists; else the shipped scenario it names; else `arg` unchanged."""
-    if arg.exists():
+    if os.path.exists(arg):  # os.path: a name too long to look up is simply not there
         return arg
     name = str(arg).replace("\\", "/").removesuffix(SUFFIX)
     if name in names():

@@ -186,8 +186,17 @@ def load(path: Path) -> Source:
 
 
 def _relative_reader(base: Path):
+    from bearcli.core.source import ALLOW_OUTSIDE, OutsideFolder
+
     def read(name: str) -> tuple[str, str]:
         target = base / name
+        allowed = os.environ.get(ALLOW_OUTSIDE, "").strip().lower() in {"1", "true", "yes", "on"}
+        if not allowed and "\0" not in name:  # a NUL is refused by read_text, at the key too
+            # Symlinks resolved: a link inside the folder must not lead out of it either.
+            folder = os.path.realpath(base)
+            real = os.path.realpath(target)
+            if os.path.commonpath([folder, real]) != folder:
+                raise OutsideFolder("outside the folder")
         return read_text(target), str(target)
 
     return read

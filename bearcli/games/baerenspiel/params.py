@@ -67,7 +67,7 @@ def configure(source: Source, seats: tuple[Seat, ...]) -> BSConfig:
                 raise source.error(
                     f"'{key}' presets the forest; the memo game has none", key, ruling="BS14"
                 )
-        pairs = psrc.typed("pairs", int, 25) if params else 25
+        pairs = psrc.typed("pairs", int, 25, ruling="BS14") if params else 25
         if not 1 <= pairs <= 25:
             raise psrc.error(f"pairs must be 1 to 25, not {pairs}", "pairs", ruling="BS14")
         return BSConfig(seats, variant="memo", pairs=pairs)
@@ -152,7 +152,7 @@ def _pile(psrc: Source, params: dict, key: str, default: dict, total: int) -> tu
         sub.require_mapping(frozenset(FOREST_KINDS))
     counts = []
     for kind in FOREST_KINDS:
-        n = sub.typed(kind, int, default[kind]) if raw else default[kind]
+        n = sub.typed(kind, int, default[kind], ruling="BS2") if raw else default[kind]
         if n < 0:
             raise sub.error(f"{kind} count must be 0 or more, not {n}", kind, ruling="BS2")
         counts.append(n)

@@ -65,7 +65,7 @@ def configure(source: Source, seats: tuple[Seat, ...]) -> BDConfig:
         psrc.require_mapping(KEYS)
     dropped = "purple"
     if "dropped_stream" in params:
-        dropped = psrc.typed("dropped_stream", str)
+        dropped = psrc.typed("dropped_stream", str, ruling="BD1")
         if players != 3:
             raise psrc.error(
                 f"only 3 players drop a single stream; {players} players use "
@@ -105,9 +105,10 @@ def configure(source: Source, seats: tuple[Seat, ...]) -> BDConfig:
 
 
 def _faces(psrc: Source, faces: object, path: tuple) -> tuple[str, ...]:
-    if not isinstance(faces, list) or len(faces) != 6:
-        n = len(faces) if isinstance(faces, list) else "not a list"
-        raise psrc.error(f"a die needs six faces, not {n}", *path, ruling="BD3")
+    if not isinstance(faces, list):
+        raise psrc.error(f"a die is a list of six faces, not {faces!r}", *path, ruling="BD3")
+    if len(faces) != 6:
+        raise psrc.error(f"a die needs six faces, not {len(faces)}", *path, ruling="BD3")
     for i, face in enumerate(faces):
         if not isinstance(face, str) or face.upper() not in FACES:
             raise psrc.error(
@@ -154,7 +155,7 @@ def _rocks(psrc: Source, raw: object) -> tuple[tuple[str, str, int], ...]:
 def _count(psrc: Source, params: dict, key: str, default: int, least: int, ruling: str) -> int:
     if key not in params:
         return default
-    value = psrc.typed(key, int)
+    value = psrc.typed(key, int, ruling=ruling)
     if value < least:
         raise psrc.error(f"{key} must be at least {least}, not {value}", key, ruling=ruling)
     return value

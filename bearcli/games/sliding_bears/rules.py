@@ -492,6 +492,10 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
     psrc = source.child("params") if "params" in source.data else source
     if params:
         psrc.require_mapping(frozenset({"bear_die", "weather_die"}))
+    for key in ("bear_die", "weather_die"):
+        faces = params.get(key, [])
+        if not isinstance(faces, list):  # a number or a word would crash tuple() below
+            raise psrc.error(f"{key} is a list of six faces, not {faces!r}", key, ruling="SB3")
     bear = tuple(params.get("bear_die", BEAR_DIE))
     weather = tuple(params.get("weather_die", WEATHER_DIE))
     for key, faces in (("bear_die", bear), ("weather_die", weather)):

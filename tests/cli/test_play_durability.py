@@ -1,0 +1,364 @@
+"""`bearcli play` never loses a person's move: not to SIGKILL, SIGTERM, SIGHUP, Ctrl-C, a save
+target that cannot be written, bytes that are not UTF-8, nor a game that never ends."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bearcli.cli import play
+from bearcli.core.game import CHANCE
+from bearcli.core.runner import Match, auto_step, chance_rng, make_bots
+from bearcli.formats import atomic, movelog, shipped, yamlsrc
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.simulation import play_one
+from tests.conftest import load_scenario_text
+
+LAYOUT = """\
+layout: |
+  finish: p g b y
+       3: I I I I
+       2: I S I .
+       1: I I R I
+   start: p g b y
+"""
+SEATS = "seats: [{{name: Ana, bot: {0}}}, {{name: Ben, bot: {0}}}]\n"
+HEAD = "game: sliding-bears\ntitle: Small\nseed: 4\n"
+TWO_HUMANS = HEAD + SEATS.format("human") + LAYOUT
+# A wall of rocks no bear can cross, and a weather die that never cracks the ice: no bot game
+# on this floe ever ends (simulate runs into its own step guard, runner.MAX_STEPS).
+NEVER = """\
+game: sliding-bears
+title: Never ends
+seed: 1
+seats: [{name: Ann, bot: greedy}]
+params: {weather_die: [wind, wind, wind, wind, wind, wind]}
+layout: |
+  finish: p g b y
+       3: I I I I
+       2: R R R R
+       1: I I S I
+   start: p g b y
+"""
+PROMPT = re.compile(r"seat \d \((?:Ana|Ben)\)> ")
+BOT_STEP = re.compile(r"^  \S", re.M)  # `  chance: roll ...`, `  seat 1 (Ann), greedy: ...`
+
+
+@pytest.fixture(scope="module")
+def reference():
+    """The game two greedy bots play on the floe: typed in by two people, it is the same game
+    (the dice come from the seed alone). Returns (all steps, indices of the seats' steps)."""
+    scen = load_scenario_text(HEAD + SEATS.format("greedy") + LAYOUT)
+    steps = list(play_one(scen, 4).steps)
+    match, decisions = Match(scen.game, scen.config), []
+    for i, step in enumerate(steps):
+        if match.actor != CHANCE:
+            decisions.append(i)
+        match.apply_text(step)
+    assert len(decisions) > 12  # enough room for the moments chosen below
+    return steps, decisions
+
+
+class Player:
+    """`bearcli play` as a real process: stdin a pipe, stdout read as it comes."""
+
+    def __init__(self, cwd: Path, *args: str):
+        self.err_path = cwd / "stderr.txt"
+        env = {**os.environ, "NO_COLOR": "1"}
+        with self.err_path.open("wb") as err:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "bearcli", "play", *args],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                cwd=cwd,
+                env=env,
+            )
+        self.out = ""
+
+    def wait_for(self, pattern: re.Pattern, count: int, timeout: float = 20.0) -> None:
+        """Read stdout until `pattern` has appeared `count` times (then the process waits at
+        that point, or is still going, as the test intends)."""
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + timeout
+        while len(pattern.findall(self.out)) < count:
+            left = deadline - time.monotonic()
+            assert left > 0, f"timed out waiting for {pattern.pattern!r} x{count}:\n{self.out}"
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                chunk = os.read(fd, 65536)
+                assert chunk, f"play ended early:\n{self.out}\n{self.err_path.read_text()}"
+                self.out += chunk.decode("utf-8", "replace")
+
+    def type(self, line: str) -> None:
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def stop(self, sig: int) -> tuple[int, str]:
+        self.proc.send_signal(sig)
+        # Drain stdout to its end: a process blocked on a full pipe could not exit.
+        fd, deadline = self.proc.stdout.fileno(), time.monotonic() + 20
+        while time.monotonic() < deadline and select.select([fd], [], [], 1)[0]:
+            if not os.read(fd, 65536):
+                break
+        code = self.proc.wait(timeout=20)
+        self.proc.stdout.close()
+        with contextlib.suppress(BrokenPipeError):
+            self.proc.stdin.close()
+        return code, self.err_path.read_text()
+
+
+def _moves(path: Path) -> list[str]:
+    return yaml.safe_load(path.read_text())["moves"]
+
+
+def _type_moves(player: Player, steps: list[str], decisions: list[int], k: int) -> None:
+    """Type the first k decisions, each at its own prompt, and wait for prompt k + 1."""
+    for n in range(k):
+        player.wait_for(PROMPT, n + 1)
+        player.type(steps[decisions[n]])
+    player.wait_for(PROMPT, k + 1)
+
+
+@pytest.mark.parametrize("k", [1, 9, -1])  # the first move, mid-game, all but the last
+def test_sigkill_loses_no_typed_move_and_the_log_plays_on(cli, tmp_path, reference, k):
+    steps, decisions = reference
+    k = k % len(decisions)
+    (tmp_path / "s.yaml").write_text(TWO_HUMANS)
+    player = Player(tmp_path, "s.yaml", "--save", "g.yaml")
+    _type_moves(player, steps, decisions, k)
+    code, _ = player.stop(signal.SIGKILL)
+    assert code == -signal.SIGKILL
+    # The k moves typed, the dice rolled after them, nothing else: the game up to prompt k + 1.
+    assert _moves(tmp_path / "g.yaml") == steps[: decisions[k]]
+    assert not list(tmp_path.glob(".g.yaml.*"))  # no temp file left beside it
+    assert cli("replay", "g.yaml").code == 0
+    rest = "".join(steps[i] + "\n" for i in decisions[k:])
+    ran = cli("play", "g.yaml", "--save", "done.yaml", input=rest)
+    assert ran.code == 0, ran.err
+    assert "game over: no-free-ice" in ran.out
+    assert _moves(tmp_path / "done.yaml") == steps
+    assert cli("replay", "done.yaml").code == 0
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_stop_signal_at_a_prompt_saves_like_ctrl_c(cli, tmp_path, reference, name):
+    steps, decisions = reference
+    (tmp_path / "s.yaml").write_text(TWO_HUMANS)
+    player = Player(tmp_path, "s.yaml", "--save", "g.yaml")
+    _type_moves(player, steps, decisions, 5)
+    code, err = player.stop(getattr(signal, name))
+    assert code == 130, err
+    assert "move log saved to g.yaml" in err
+    assert "continue with: bearcli play g.yaml" in err
+    assert "Traceback" not in err
+    assert _moves(tmp_path / "g.yaml") == steps[: decisions[5]]
+    assert cli("replay", "g.yaml").code == 0
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGKILL"])
+def test_a_long_bot_stretch_is_saved_as_it_goes(cli, tmp_path, name):
+    (tmp_path / "never.yaml").write_text(NEVER)
+    player = Player(tmp_path, "never.yaml", "--save", "g.yaml")
+    player.wait_for(BOT_STEP, 2 * play.SAVE_EVERY + 50)
+    code, err = player.stop(getattr(signal, name))
+    moves = _moves(tmp_path / "g.yaml")
+    if name == "SIGKILL":  # what was saved last: a whole number of stretches
+        assert code == -signal.SIGKILL
+        assert len(moves) >= 2 * play.SAVE_EVERY and len(moves) % play.SAVE_EVERY == 0
+    else:  # every step taken, since the signal waits for a save under way
+        assert code == 130, err
+        assert "move log saved to g.yaml" in err
+        assert len(moves) >= 2 * play.SAVE_EVERY + 50
+    ran = cli("replay", "g.yaml")
+    assert ran.code == 0 and "result unfinished" in ran.out
+
+
+def test_signal_handlers_are_play_s_only(cli, tmp_path):
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    (tmp_path / "s.yaml").write_text(TWO_HUMANS)
+    assert cli("play", "s.yaml", "--save", "g.yaml", input="remove b2\n").code == 130
+    assert {s: signal.getsignal(s) for s in before} == before
+
+
+def _target(tmp_path: Path, kind: str) -> str:
+    if kind == "read-only folder":
+        if os.geteuid() == 0:  # root writes into a read-only folder: take one no one can
+            return "/proc/x.yaml"
+        ro = tmp_path / "ro"
+        ro.mkdir()
+        ro.chmod(0o555)
+        return "ro/g.yaml"
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "file.txt").write_text("a file\n")
+    return {
+        "working folder": ".",
+        "folder": "sub",
+        "sysfs": "/sys/g.yaml",
+        "under a file": "file.txt/g.yaml",
+        "name too long": "x" * 300 + ".yaml",
+    }[kind]
+
+
+@pytest.mark.parametrize(
+    ("kind", "why"),
+    [
+        ("working folder", "it is a folder"),
+        ("folder", "it is a folder"),
+        ("read-only folder", "No such file" if os.geteuid() == 0 else "Permission denied"),
+        ("sysfs", "Permission denied"),
+        ("under a file", "file.txt is not a folder"),
+        ("name too long", "File name too long"),
+    ],
+)
+def test_an_unwritable_save_target_is_refused_before_any_play(cli, tmp_path, kind, why):
+    (tmp_path / "s.yaml").write_text(TWO_HUMANS)
+    target = _target(tmp_path, kind)
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    try:
+        ran = cli("play", "s.yaml", "--save", target, "--force", input="remove b2\n")
+    finally:
+        if (tmp_path / "ro").exists():
+            (tmp_path / "ro").chmod(0o755)  # so that the tmp folder can be cleaned up
+    assert ran.code == 1
+    assert ran.err.startswith(f"{target}:1:1: error: cannot write the move log here: {why}")
+    assert ran.out == ""  # not a board, not a title: nothing played
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before  # nor any file left
+
+
+def test_a_missing_save_folder_is_made(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(TWO_HUMANS)
+    ran = cli("play", "s.yaml", "--save", "logs/today/g.yaml", input="remove b2\n")
+    assert ran.code == 130, ran.err
+    assert _moves(tmp_path / "logs/today/g.yaml") == ["remove b2", "roll green wind"]
+
+
+@pytest.mark.parametrize("fail_at", [1, 4])  # the first save, or one after moves were saved
+def test_a_failing_save_stops_play_located_and_keeps_the_last_log(
+    cli, tmp_path, monkeypatch, reference, fail_at
+):
+    steps, decisions = reference
+    (tmp_path / "s.yaml").write_text(TWO_HUMANS)
+    real, calls, written = atomic.write_text, [], []
+
+    def full_disk(path, text, *, force=False):
+        calls.append(path)
+        if len(calls) >= fail_at:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(path, text, force=force)
+        written.append(text)
+
+    monkeypatch.setattr(atomic, "write_text", full_disk)
+    typed = "".join(steps[i] + "\n" for i in decisions[:8])
+    ran = cli("play", "s.yaml", "--save", "g.yaml", input=typed)
+    assert ran.code == 1, ran.err  # not 3, and not 130: the game is not all kept
+    assert "g.yaml:1:1: error: cannot write the move log here: No space left on device" in ran.err
+    assert "Traceback" not in ran.err
+    assert len(calls) == fail_at  # play stopped at the failure: no step more, no retry
+    if written:
+        assert (tmp_path / "g.yaml").read_text() == written[-1]
+        saved = len(_moves(tmp_path / "g.yaml"))
+        assert f"the file keeps the move log saved before, {saved} steps" in ran.err
+    else:
+        assert not (tmp_path / "g.yaml").exists()
+        assert "nothing of this game was saved" in ran.err
+
+
+def test_a_line_that_is_not_utf8_is_named_and_skipped(cli, tmp_path, reference):
+    steps, decisions = reference
+    (tmp_path / "s.yaml").write_text(TWO_HUMANS)
+    typed = [steps[i].encode() for i in decisions[:4]]
+    lines = [typed[0], b"wind \xff\xfe c2", typed[1], typed[2], typed[3]]
+    ran = subprocess.run(
+        [sys.executable, "-m", "bearcli", "play", "s.yaml", "--save", "g.yaml"],
+        input=b"\n".join(lines) + b"\n",  # one chunk: the good lines around it must survive
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "NO_COLOR": "1"},
+        timeout=20,
+    )
+    err = ran.stderr.decode()
+    assert ran.returncode == 130, err
+    assert "<stdin>:2:6: error: not UTF-8 text (byte 0xff); the line is skipped" in err
+    assert "Traceback" not in err and "internal error" not in err
+    assert _moves(tmp_path / "g.yaml") == steps[: decisions[4]]
+
+
+def test_a_game_that_never_ends_stops_at_the_guard_with_its_log(cli, tmp_path, monkeypatch):
+    # The real guard takes seconds of bot play; a small one shows the same behaviour.
+    monkeypatch.setattr(play, "MAX_PLAY_STEPS", 3 * play.SAVE_EVERY + 7)
+    (tmp_path / "never.yaml").write_text(NEVER)
+    ran = cli("play", "never.yaml", "--save", "g.yaml")
+    assert ran.code == 1
+    assert ran.err.strip() == (
+        f"never.yaml:1:1: error: the game did not end within {play.MAX_PLAY_STEPS} steps; "
+        "the move log so far is saved to g.yaml"
+    )
+    assert len(_moves(tmp_path / "g.yaml")) == play.MAX_PLAY_STEPS
+    replayed = cli("replay", "g.yaml")
+    assert replayed.code == 0 and "result unfinished" in replayed.out
+    # Continued, it is still at the guard: refused the same way, its log saved again.
+    again = cli("play", "g.yaml", "--save", "h.yaml")
+    assert again.code == 1 and "did not end within" in again.err
+    assert _moves(tmp_path / "h.yaml") == _moves(tmp_path / "g.yaml")
+
+
+def test_the_guard_keeps_any_saved_log_under_the_input_cap():
+    # The longest step any shipped game can take (every decision and every chance outcome met
+    # along one random game of each scenario), written MAX_PLAY_STEPS times, with the largest
+    # inline scenario, still reads back: `bearcli play SAVED` must accept what play saved.
+    longest, biggest, most_steps = "", {}, 0
+    for name in shipped.names():
+        scen = scenario_fmt.load(shipped.path(name))
+        game = scen.game
+        match, rng = Match(game, scen.config), chance_rng(1)
+        bots = make_bots(game, scen.config, 1, "random")
+        while not match.over:
+            if match.actor == CHANCE:
+                options = [s for s, _ in game.chance_outcomes(match.state)]
+            else:
+                options = game.legal_steps(match.state)
+            longest = max([longest, *map(str, options)], key=len)
+            auto_step(match, bots, rng)
+        most_steps = max(most_steps, len(match.steps))
+        inline = scenario_fmt.self_contained(shipped.path(name))
+        if len(str(inline)) > len(str(biggest)):
+            biggest = inline
+    worst = movelog.dumps(
+        "bear-down", biggest, [longest] * play.MAX_PLAY_STEPS, seed=2**63, result=None
+    )
+    assert len(worst.encode()) < yamlsrc.MAX_BYTES
+    assert play.MAX_PLAY_STEPS >= 5 * most_steps  # and far above any real game
+
+
+@pytest.mark.parametrize(
+    "scenario", ["sliding-bears/classic", "bear-down/bots-4p", "baerenspiel/memo"]
+)
+def test_saves_during_play_are_the_bytes_of_the_record(scenario):
+    # Saves between steps are built from cached pieces; they must be what Record.save writes.
+    path = shipped.path(scenario)
+    scen = scenario_fmt.load(path)
+    inline = scenario_fmt.self_contained(path)
+    record = play.Record(inline, scenario, ("seed=5",), 5, False)
+    saver = play.Saver(record, scen, Path("unused.yaml"))
+    steps = play_one(scen, 5).steps
+    match = Match(scen.game, scen.config)
+    stride = max(1, len(steps) // 10)
+    for i, step in enumerate(steps):
+        if i % stride == 0 or i == len(steps) - 1:
+            moves = [str(s) for s in match.steps]
+            assert saver.interim_text(match) == record.dumps(scen, moves, None)
+        match.apply_text(step)
+    assert match.over
+    assert saver.interim_text(match) == record.dumps(scen, list(steps), match.outcome)

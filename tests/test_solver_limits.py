@@ -1,0 +1,128 @@
+"""`solve` refuses a hopeless board from a sample before exploring it, and its exploration
+stops at a number of positions and at a memory ceiling; small boards solve as before."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import pytest
+
+from bearcli import solver
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.solver import TooLarge
+from tests.conftest import ROOT
+from tests.test_solver import tiny
+
+CLASSIC = ROOT / "scenarios/sliding-bears/classic.yaml"
+SINGLE_FILE = ROOT / "scenarios/sliding-bears/small/single-file.yaml"
+
+
+@pytest.fixture
+def no_exploring(monkeypatch):
+    def explore(*args, **kwargs):
+        raise AssertionError("the board was explored")
+
+    monkeypatch.setattr(solver, "_explore", explore)
+
+
+def test_the_classic_floe_is_refused_by_its_estimate_before_exploring(cli, no_exploring):
+    ran = cli("solve", str(CLASSIC))
+    assert ran.code == 1
+    assert ran.err.startswith(
+        f"{CLASSIC}:1:1: error: estimated more than 1000000 reachable positions"
+    ), ran.err
+    assert "too large to solve exactly (raise --max-positions" in ran.err
+
+
+def test_small_boards_pass_the_estimate():
+    for scen in (scenario_fmt.load(SINGLE_FILE), tiny(1)):
+        solver.refuse_by_sample(scen.game, scen.config, 1_000_000)  # no refusal
+
+
+def test_a_board_is_never_refused_by_the_estimate_at_its_true_size():
+    """The estimate only refuses what it has seen to be larger: at a budget equal to the
+    exact number of positions, a refusal would be wrong."""
+    scen = tiny(2)
+    exact = solver.solve(scen.game, scen.config).positions
+    solver.refuse_by_sample(scen.game, scen.config, exact)
+    with pytest.raises(TooLarge) as info:  # one fewer: the exploration's own count refuses
+        solver.solve(scen.game, scen.config, max_positions=exact - 1)
+    assert info.value.message.startswith(f"more than {exact - 1} reachable positions")
+
+
+def test_the_sample_is_large_enough_for_the_birthday_bound():
+    for budget in (1, 500, 1_000_000):
+        n = solver.sample_size(budget)
+        bound = budget * math.log(len(solver.DEPTHS) / solver.RISK)
+        assert n * (n - 1) / 2 >= bound > (n - 1) * (n - 2) / 2
+
+
+def test_the_estimate_is_the_same_every_time():
+    classic = scenario_fmt.load(CLASSIC)
+    messages = set()
+    for _ in range(2):
+        with pytest.raises(TooLarge) as info:
+            solver.refuse_by_sample(classic.game, classic.config, 500)
+        messages.add(info.value.message)
+    assert len(messages) == 1 and "estimated more than 500" in messages.pop()
+
+
+def test_a_budget_too_large_to_sample_is_left_to_the_exploration(monkeypatch):
+    calls = []
+    monkeypatch.setattr(solver, "_all_differ", lambda *a, **k: calls.append(a) or True)
+    classic = scenario_fmt.load(CLASSIC)
+    solver.refuse_by_sample(classic.game, classic.config, 10**12)
+    assert calls == []
+    with pytest.raises(TooLarge):
+        solver.refuse_by_sample(classic.game, classic.config, 1000)
+    assert calls
+
+
+def test_the_position_budget_still_stops_an_exploration_the_sample_let_through():
+    small = scenario_fmt.load(SINGLE_FILE)
+    with pytest.raises(TooLarge) as info:
+        solver.solve(small.game, small.config, max_positions=1000)
+    assert info.value.message.startswith("more than 1000 reachable positions")
+
+
+def test_the_memory_ceiling_stops_the_exploration(monkeypatch):
+    looks = []
+
+    def one_more_mib():  # each look finds 1 MiB more in use than the one before
+        looks.append(len(looks) * 2**20)
+        return looks[-1]
+
+    monkeypatch.setattr(solver, "memory_in_use", one_more_mib)
+    small = scenario_fmt.load(SINGLE_FILE)
+    with pytest.raises(TooLarge) as info:
+        solver.solve(small.game, small.config, max_memory_mb=2)
+    assert info.value.message.startswith("more than --max-memory 2 MB used after ")
+    assert "raise --max-memory" in info.value.message
+    assert len(looks) == 4  # the baseline, then 1 and 2 MiB allowed, then 3 MiB refused
+    looks.clear()
+    scen = tiny(2)  # the same ceiling, a board that fits under it
+    assert (
+        solver.solve(scen.game, scen.config, max_memory_mb=20).positions > 3 * solver.MEMORY_EVERY
+    )
+
+
+def test_memory_in_use_is_measured():
+    before = solver.memory_in_use()
+    block = b"x" * (64 * 2**20)  # written, so resident
+    assert solver.memory_in_use() - before >= 32 * 2**20
+    del block
+
+
+def test_the_memory_ceiling_of_the_command(tmp_path):
+    """In a process of its own, so that what other tests left behind cannot blur it."""
+    ran = subprocess.run(
+        [sys.executable, "-m", "bearcli", "solve", str(SINGLE_FILE), "--max-memory", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert ran.returncode == 1, ran.stderr
+    assert ran.stderr.startswith(f"{SINGLE_FILE}:1:1: error: more than --max-memory 1 MB used")
