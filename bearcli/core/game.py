@@ -119,6 +119,15 @@ class Game(ABC):
     def chance_outcomes(self, state: Any) -> Sequence[tuple[Step, int]]:
         """At a chance node: every possible outcome with an integer weight."""
 
+    def sample_chance(self, state: Any, rng: Rng) -> Step:
+        """Draw one chance outcome with the probabilities `chance_outcomes` states.
+
+        The plain way lists every outcome; a game whose outcomes are many (five dice) may draw
+        them its own way, faster, as long as each outcome keeps its probability. Seeded games
+        (simulate, play, the P-C3 check) all draw through here, so they stay consistent.
+        """
+        return rng.weighted(list(self.chance_outcomes(state)))
+
     @abstractmethod
     def apply(self, state: Any, step: Step) -> tuple[Any, tuple[Event, ...]]:
         """Validate and apply; raise IllegalStep naming the ruling when the rules refuse."""

@@ -97,7 +97,7 @@ def chance_rng(seed: int) -> Rng:
 
 
 def sample_chance(game: Game, state, rng: Rng) -> Step:
-    return rng.weighted(list(game.chance_outcomes(state)))
+    return game.sample_chance(state, rng)
 
 
 def notify(bots: Sequence[Bot | None], before, step: Step, logged: Sequence[LoggedEvent]) -> None:
