@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint snapshots bench clean
+.PHONY: demo test lint snapshots bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,20 @@ snapshots: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks -o addopts='' --benchmark-only --benchmark-columns=min,mean,median,rounds
+
+# The fuzz suite at full size: FUZZ_EXAMPLES cases per generated test (a quarter of that for
+# the two whose cases run several commands: 10,800 in all at 800, plus the whole corpus),
+# random seeds; the seed is printed and FUZZ_SEED=N repeats a run. `make test` runs the same
+# tests at a small fixed size. Takes about 10 minutes; writes only in temporary folders
+# (Hypothesis's own cache included).
+FUZZ_EXAMPLES ?= 800
+FUZZ_SEED ?= $(shell od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+FUZZ_SEED := $(FUZZ_SEED)
+fuzz: $(STAMP)
+	@echo "fuzz: $(FUZZ_EXAMPLES) cases per test, --hypothesis-seed=$(FUZZ_SEED)"
+	BEARCLI_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) HYPOTHESIS_STORAGE_DIRECTORY=$${TMPDIR:-/tmp}/bearcli-fuzz-hypothesis \
+		$(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider \
+		--hypothesis-seed=$(FUZZ_SEED) --hypothesis-show-statistics --durations=20
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info

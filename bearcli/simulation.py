@@ -2,12 +2,17 @@
 
 Game i of a batch plays with seed derive_seed(batch seed, "game", i) (RULINGS C3), so the
 results are the same bytes whatever the number of worker processes.
+
+Nothing here grows with the number of games: results are handed on one at a time and Summary
+keeps running tallies (counts, sums, sums of squares as exact integers), never lists. With a
+precision, a batch stops at the first block boundary (every BLOCK games: a point that depends
+on the games' results alone, never on the workers) where every win rate's 95% Wilson interval
+is that narrow.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field, replace
@@ -29,6 +34,7 @@ class GameResult:
     steps: tuple[str, ...]
     events: tuple[LoggedEvent, ...]
     rotation: int = 0  # seat p of this game was played by scenario entry (p + rotation) % n
+    length: int = 0  # steps in the game (its move log's length), kept or not
 
     def entry_winners(self, seats: int) -> list[int]:
         return sorted((w + self.rotation) % seats for w in self.outcome.winners)
@@ -70,6 +76,7 @@ def play_one(
         tuple(str(s) for s in match.steps) if keep else (),
         tuple(match.events) if keep else (),
         rotation,
+        len(match.steps),
     )
 
 
@@ -80,6 +87,9 @@ def _play_chunk(args) -> list[GameResult]:
         play_one(scenario, game_seed(batch_seed, i), i, bot, keep, (i - 1) % n if rotate else 0)
         for i in indices
     ]
+
+
+BLOCK = 25  # games a worker plays per job; also the stride of the precision check
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -115,7 +125,8 @@ def run_batch(
     workers: int = 1,
     keep: bool = False,
     rotate: bool = False,
-    chunk: int = 25,
+    chunk: int = BLOCK,
+    dask: str | None = None,
 ) -> Iterator[GameResult]:
     """Yield results in game order (1..games), computed in `workers` processes.
 
@@ -124,30 +135,101 @@ def run_batch(
     """
     check_playable(scenario, bot)  # here, before any worker starts, not inside a game
     jobs = ((scenario, batch_seed, c, bot, keep, rotate) for c in _chunks(games, chunk))
-    # Killed on an early stop: a chunk only computes, and its results would be dropped.
-    with closing(ordered_map(_play_chunk, jobs, workers, kill_on_stop=True)) as chunks:
+    if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
+        from bearcli import distributed
+
+        mapped = distributed.ordered_map(_play_chunk, jobs, dask)
+    else:  # killed on an early stop: a chunk only computes, its results would be dropped
+        mapped = ordered_map(_play_chunk, jobs, workers, kill_on_stop=True)
+    with closing(mapped) as chunks:
         for results in chunks:
             yield from results
 
 
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
-        return (0.0, 0.0)
+Z95 = 1.959964
+
+
+def _wilson(wins: int, n: int, z: float) -> tuple[float, float]:
+    """The centre and half-width of the Wilson score interval."""
     p = wins / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre, half
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    centre, half = _wilson(wins, n, z)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def wilson_half_width(wins: int, n: int, z: float = Z95) -> float:
+    """Half the width of the 95% Wilson interval (the P of `--precision P`); 1 for no games."""
+    return _wilson(wins, n, z)[1] if n else 1.0
 
 
 def _r(x: float) -> float:
     return round(x, 4)
 
 
+def _sqrt_of_fraction(n: int, m: int) -> float:
+    """The square root of n/m (integers, n >= 0, m > 0), correctly rounded to a float.
+
+    The same value statistics.pstdev returns for the exact variance (it rounds correctly
+    too): an integer square root with ample bits, rounded to odd, then rounded once.
+    """
+    q = (n.bit_length() - m.bit_length() - 109) // 2  # 109 = 2 x 53 bits + 3
+    if q >= 0:  # sqrt(n/m) = sqrt(n / (m * 4^q)) * 2^q
+        m <<= 2 * q
+        root = math.isqrt(n // m)
+        return float((root | (root * root * m != n)) << q)
+    n <<= -2 * q  # sqrt(n/m) = sqrt(n * 4^-q / m) / 2^-q
+    root = math.isqrt(n // m)
+    return (root | (root * root * m != n)) / (1 << -q)
+
+
+@dataclass
+class Tally:
+    """Running figures of integer values: exact sums (Python ints), so the mean and the
+    population standard deviation are what the whole list would give, from constant memory."""
+
+    count: int = 0
+    total: int = 0
+    squares: int = 0
+    low: int | None = None
+    high: int | None = None
+
+    def add(self, value: int) -> None:
+        self.count += 1
+        self.total += value
+        self.squares += value * value
+        self.low = value if self.low is None or value < self.low else self.low
+        self.high = value if self.high is None or value > self.high else self.high
+
+    def mean(self) -> float:
+        return float(self.total) / self.count  # = statistics.fmean of the values
+
+    def pstdev(self) -> float:
+        # sum of squared deviations / count = (count * squares - total^2) / count^2, exactly
+        return _sqrt_of_fraction(self.count * self.squares - self.total**2, self.count**2)
+
+
+# Why a batch stopped (`stopped` in --json).
+GAMES = "games"  # every game asked for was played
+PRECISION = "precision"  # every win rate's interval was narrow enough at a block boundary
+INTERRUPTED = "interrupted"  # Ctrl-C or SIGTERM: the figures cover the games finished
+
+
 @dataclass
 class Summary:
-    """Running figures over a batch; `to_dict` is what --json prints."""
+    """Running figures over a batch; `to_dict` is what --json prints.
+
+    Its size does not depend on the number of games: a few counters per seat, per measure
+    and per way a game ends (tests/cli/test_simulate_stream.py checks it).
+    """
 
     scenario: Scenario
     seed: int
@@ -155,17 +237,30 @@ class Summary:
     rotate: bool = False
     games: int = 0
     wins: int = 0  # games that ended with a winner (a cooperative win; always, if competitive)
+    requested: int | None = None  # the games asked for (--games): set by simulate()
+    precision: float | None = None  # --precision: the widest half-interval accepted
+    stopped: str | None = None  # GAMES, PRECISION or INTERRUPTED: set by simulate()
     seat_wins: list[int] = field(init=False)  # per scenario seat (entry, with --rotate)
-    seat_scores: list[list[int]] = field(init=False)
-    measures: dict[str, list[int]] = field(init=False)
+    seat_scores: list[Tally] = field(init=False)
+    measures: dict[str, Tally] = field(init=False)
     terminations: dict[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         seats = len(self.scenario.config.seats)
         self.seat_wins = [0] * seats
-        self.seat_scores = [[] for _ in range(seats)]
+        self.seat_scores = [Tally() for _ in range(seats)]
         self.measures = {}
         self.terminations = {}
+
+    @property
+    def cooperative(self) -> bool:
+        return self.scenario.game.is_cooperative(self.scenario.config)
+
+    def precise(self, precision: float) -> bool:
+        """Whether the 95% interval of the win rate (the team's, or each seat's in a
+        competitive game) is no wider than +-precision."""
+        rates = [self.wins] if self.cooperative else self.seat_wins
+        return all(wilson_half_width(w, self.games) <= precision for w in rates)
 
     def add(self, result: GameResult) -> None:
         seats = len(self.seat_wins)
@@ -177,9 +272,12 @@ class Summary:
         scores = result.entry_scores(seats)
         if scores is not None:
             for i, s in enumerate(scores):
-                self.seat_scores[i].append(s)
+                self.seat_scores[i].add(s)
         for key, value in result.measures.items():
-            self.measures.setdefault(key, []).append(value)
+            tally = self.measures.get(key)
+            if tally is None:
+                tally = self.measures[key] = Tally()
+            tally.add(value)
         self.terminations[out.termination] = self.terminations.get(out.termination, 0) + 1
 
     def to_dict(self) -> dict:
@@ -196,12 +294,12 @@ class Summary:
                 "win_rate": _r(wins / self.games) if self.games else 0.0,
             }
             scores = self.seat_scores[i]
-            if scores:
-                entry["score_mean"] = _r(statistics.fmean(scores))
-                entry["score_sd"] = _r(statistics.pstdev(scores))
+            if scores.count:
+                entry["score_mean"] = _r(scores.mean())
+                entry["score_sd"] = _r(scores.pstdev())
             seats.append(entry)
         measures = {
-            k: {"mean": _r(statistics.fmean(v)), "min": min(v), "max": max(v)}
+            k: {"mean": _r(v.mean()), "min": v.low, "max": v.high}
             for k, v in sorted(self.measures.items())
         }
         return {
@@ -211,13 +309,18 @@ class Summary:
             "games": self.games,
             "seed": self.seed,
             "rotate": self.rotate,
-            "cooperative": sc.game.is_cooperative(sc.config),
+            "cooperative": self.cooperative,
             "wins": self.wins,
             "win_rate": _r(self.wins / self.games) if self.games else 0.0,
             "win_rate_ci95": [_r(lo), _r(hi)],
             "seats": seats,
             "measures": measures,
             "terminations": dict(sorted(self.terminations.items())),
+            "games_requested": self.requested,
+            "games_done": self.games,
+            "interrupted": self.stopped == INTERRUPTED,
+            "precision": self.precision,
+            "stopped": self.stopped,
         }
 
 
@@ -233,19 +336,61 @@ def simulate(
     on_result: Callable[[GameResult], None] | None = None,
     summary: Summary | None = None,
     guard: Callable[[], AbstractContextManager] = nullcontext,
+    dask: str | None = None,
+    precision: float | None = None,
 ) -> Summary:
     """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once).
 
     Pass `summary` to keep the figures of the games done so far if the batch is interrupted.
     `guard()` is entered around each game's `on_result` and count: the CLI holds Ctrl-C there,
-    so a game stopped by it is either saved and counted or neither.
+    so a game stopped by it is either saved and counted or neither. With `precision`, the
+    batch stops after game k (k a multiple of BLOCK, at most `games`) once Summary.precise:
+    the games after k are never counted, nor seen by `on_result`.
     """
     summary = summary or Summary(scenario, seed, bot, rotate)
-    batch = run_batch(scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate)
-    with closing(batch):  # an interrupt stops the pool now, not when the generator is collected
-        for result in batch:
-            with guard():
-                if on_result:
-                    on_result(result)  # first: a game counts once its logs are safely written
-                summary.add(result)
+    summary.requested, summary.precision, summary.stopped = games, precision, None
+    batch = run_batch(
+        scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate, dask=dask
+    )
+    try:
+        with closing(batch):  # an interrupt stops the pool now, not at garbage collection
+            for result in batch:
+                with guard():
+                    if on_result:
+                        on_result(result)  # first: a game counts once its logs are written
+                    summary.add(result)
+                if (
+                    precision is not None
+                    and summary.games % BLOCK == 0
+                    and summary.precise(precision)
+                ):
+                    summary.stopped = PRECISION
+                    break
+    except KeyboardInterrupt:
+        summary.stopped = INTERRUPTED
+        raise
+    if summary.stopped is None:
+        summary.stopped = GAMES
     return summary
+
+
+def csv_columns(scenario: Scenario) -> list[str]:
+    """The header of `simulate --csv`: the fixed columns, then the game's measures."""
+    game = scenario.game
+    measures = game.measures(game.initial_state(scenario.config)[0])
+    return ["index", "seed", "termination", "winners", "scores", "length", *sorted(measures)]
+
+
+def csv_row(result: GameResult, seats: int, columns: list[str]) -> list[str | int]:
+    """One game as a row under `csv_columns`: winners and scores are by scenario seat (by
+    entry, with --rotate: as in the figures), 1-based, joined with ';'."""
+    scores = result.entry_scores(seats)
+    return [
+        result.index,
+        result.seed,
+        result.outcome.termination,
+        ";".join(str(w + 1) for w in result.entry_winners(seats)),
+        "" if scores is None else ";".join(str(s) for s in scores),
+        result.length,
+        *(result.measures.get(key, "") for key in columns[6:]),
+    ]

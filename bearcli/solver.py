@@ -19,6 +19,7 @@ import math
 import os
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bearcli.core.errors import BearError
@@ -39,7 +40,7 @@ RISK = 0.01  # the highest chance of refusing a board that would have fit the bu
 PILOT = 200  # games of the pilot, which finds the depths worth a full sample
 MAX_SAMPLE = 12_000  # games; a budget needing more is left to the exploration's own limits
 SAMPLE_SEED = 0  # fixed: the same board is always judged the same way
-MEMORY_EVERY = 1024  # positions between two looks at the memory in use
+MEMORY_EVERY = 1024  # positions between two looks at the memory in use (and progress reports)
 TOO_LARGE = "this board is too large to solve exactly"
 
 
@@ -64,14 +65,17 @@ def solve(
     config: Config,
     max_positions: int = MAX_POSITIONS,
     max_memory_mb: int | None = MAX_MEMORY_MB,
+    progress: Callable[[int], None] | None = None,
 ) -> Solution:
+    """`progress(n)`, if given, hears the number of positions explored so far, every
+    MEMORY_EVERY positions and once at the end of the exploration."""
     if not game.is_cooperative(config):
         raise NotCooperative(
             f"{game.title} ({game.name}) is not cooperative: exact solving finds a "
             "team's best win probability"
         )
     refuse_by_sample(game, config, max_positions)
-    kinds, edges, labels = _explore(game, config, max_positions, max_memory_mb)
+    kinds, edges, labels = _explore(game, config, max_positions, max_memory_mb, progress)
     values, iterations = _iterate(kinds, edges)
     first = _first_decision(kinds, edges, labels)
     firsts = (
@@ -172,7 +176,13 @@ def memory_in_use() -> int:
         return peak if sys.platform == "darwin" else peak * 1024  # bytes there, KiB here
 
 
-def _explore(game: Game, config: Config, max_positions: int, max_memory_mb: int | None):
+def _explore(
+    game: Game,
+    config: Config,
+    max_positions: int,
+    max_memory_mb: int | None,
+    progress: Callable[[int], None] | None = None,
+):
     """Every reachable position: its kind, its edges (child, probability), its step names."""
     start, _ = game.initial_state(config)
     index: dict = {}
@@ -184,6 +194,8 @@ def _explore(game: Game, config: Config, max_positions: int, max_memory_mb: int 
     baseline = memory_in_use()  # what the process held before: not the solve's doing
     i = 0
     while i < len(states):
+        if progress is not None and i % MEMORY_EVERY == 0 and i:
+            progress(i)
         if max_memory_mb is not None and i % MEMORY_EVERY == 0 and i:
             used = memory_in_use() - baseline
             if used > max_memory_mb * 2**20:
@@ -224,6 +236,8 @@ def _explore(game: Game, config: Config, max_positions: int, max_memory_mb: int 
         labels.append(names)
         states[i] = None  # the graph is all that is needed from here on
         i += 1
+    if progress is not None:
+        progress(len(kinds))
     return kinds, edges, labels
 
 

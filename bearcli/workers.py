@@ -33,6 +33,10 @@ R = TypeVar("R")
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 WATCH_EVERY = 0.5  # seconds between the watcher thread's looks at the parent
 _HELD = (signal.SIGINT, signal.SIGTERM)
+# Set once a pool's workers were killed: the executor's helper threads may then wait forever
+# at interpreter exit on pipes no process reads any more, so the program's edge ends the
+# process at once instead (bearcli.cli.app.main), its output flushed and files already whole.
+killed_workers = False
 
 
 def _die_with_parent_on_linux() -> None:
@@ -87,6 +91,8 @@ def _submit(pool: ProcessPoolExecutor, fn: Callable[[J], R], job: J) -> Future[R
 def _stop(pool: ProcessPoolExecutor, kill: bool) -> None:
     """Shut the pool down without waiting: jobs not started are cancelled; with `kill`, the
     workers are killed (SIGKILL: they ignore SIGTERM), else their running jobs finish."""
+    global killed_workers
+    killed_workers = killed_workers or kill
     if kill and hasattr(pool, "kill_workers"):  # Python 3.14+: shuts down, then kills
         pool.kill_workers()
         return

@@ -1,14 +1,22 @@
-"""The `bearcli` Typer app: one subcommand per module."""
+"""The `bearcli` Typer app: one subcommand per module.
 
-from __future__ import annotations
+Loading it is cheap (`bearcli --version` and `--help` cost little more than importing typer):
+the command modules declare their options with typer alone and import the library (games,
+formats, simulation, solver, checking, rich's tables) only when their command runs.
+tests/test_startup.py checks what loading the app imports. The command modules do without
+`from __future__ import annotations` on purpose: Typer would eval every annotation string of
+every command (several times over) at each start, which costs more than their imports did.
+"""
 
 import os
+import sys
 
 import typer
 
 from bearcli import __version__
 from bearcli.cli import edge
 from bearcli.cli.check import check_cmd
+from bearcli.cli.options import ALLOW_OUTSIDE
 from bearcli.cli.play import play_cmd
 from bearcli.cli.replay import replay_cmd
 from bearcli.cli.rules import rules_cmd
@@ -16,7 +24,6 @@ from bearcli.cli.scenarios import scenarios_cmd
 from bearcli.cli.simulate import simulate_cmd
 from bearcli.cli.solve import solve_cmd
 from bearcli.cli.validate import validate_cmd
-from bearcli.core.source import ALLOW_OUTSIDE
 
 app = typer.Typer(
     name="bearcli",
@@ -24,6 +31,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain Click help and usage errors: Typer's Rich help loads rich.markdown, pygments and
+    # more, and would alone make `bearcli --help` twice as slow as importing typer.
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.command("play")(play_cmd)
@@ -68,4 +78,13 @@ def root(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except SystemExit as done:
+        workers = sys.modules.get("bearcli.workers")  # loaded only by commands that use it
+        if workers is not None and workers.killed_workers:
+            # Killed workers can leave the executor's threads waiting at exit: end now.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(done.code if isinstance(done.code, int) else 1)
+        raise

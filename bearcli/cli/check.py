@@ -1,20 +1,16 @@
 """`bearcli check`: replay records and compare each with its expected event log (for CI)."""
 
-from __future__ import annotations
-
-import json
-import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bearcli import checking
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.core.errors import InputError, Location
-from bearcli.formats import atomic, junit, yamlsrc
+
+if TYPE_CHECKING:
+    from bearcli import checking
 
 
 @command
@@ -61,6 +57,13 @@ def check_cmd(
       bearcli check replays/ --junit report.xml   and a JUnit report for CI
       bearcli check replays/ --update             write missing or differing expected logs
     """
+    import json
+    import os
+
+    from bearcli import checking
+    from bearcli.core.errors import InputError, Location
+    from bearcli.formats import atomic, junit
+
     cons = consoles.get(ctx)
     if junit_path is not None and os.path.exists(junit_path) and not force:
         raise InputError(
@@ -91,7 +94,11 @@ def check_cmd(
         raise typer.Exit(Exit.INVALID)
 
 
-def _jobs(paths: list[Path], expected: Path | None, update: bool) -> list[checking.Job]:
+def _jobs(paths: list[Path], expected: Path | None, update: bool) -> "list[checking.Job]":
+    from bearcli import checking
+    from bearcli.core.errors import InputError, Location
+    from bearcli.formats import yamlsrc
+
     found = checking.find(paths)
     stdin = [p for p, _ in found if str(p) == yamlsrc.STDIN]
     if expected is not None and (len(found) != 1 or not stdin):
@@ -109,7 +116,9 @@ def _jobs(paths: list[Path], expected: Path | None, update: bool) -> list[checki
     return jobs
 
 
-def _lines(report: checking.Report) -> list[str]:
+def _lines(report: "checking.Report") -> list[str]:
+    from bearcli import checking
+
     head = f"{report.record}: "
     if report.status == checking.OK:
         return [head + "ok"]

@@ -1,6 +1,7 @@
 """Consoles are made per invocation and injected through the Typer context, never at import.
 
 Tests pass their own (fixed width, no colour) as `obj=Consoles(...)` to CliRunner.invoke.
+Rich is imported only when a command asks for its consoles (bearcli --help never does).
 """
 
 from __future__ import annotations
@@ -8,9 +9,12 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 @dataclass
@@ -20,6 +24,8 @@ class Consoles:
 
 
 def default() -> Consoles:
+    from rich.console import Console
+
     # Consoles follow sys.stdout/stderr at call time (CliRunner swaps them).
     no_color = "NO_COLOR" in os.environ
     # emoji=False: Rich would print `f.yaml:100:3` as `f.yaml💯3`; messages are literal text.

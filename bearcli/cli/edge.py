@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import functools
-import traceback
 from collections.abc import Callable
 
 import typer
-from rich.markup import escape
 
 from bearcli.cli import console as consoles
 from bearcli.cli.exit_codes import Exit
-from bearcli.core.errors import BearError
 
 DEBUG = "bearcli.debug"  # ctx.meta key: set by `bearcli --debug` or BEARCLI_DEBUG=1
 
 
-def report(err_console, exc: BearError) -> None:
+def report(err_console, exc) -> None:
+    """Print a BearError: its located headline, then its detail lines, all literally."""
+    from rich.markup import escape
+
     err_console.print(escape(exc.headline()), highlight=False)
     for line in exc.details:
         err_console.print(escape(line), highlight=False)
@@ -27,6 +27,8 @@ def command(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def wrapper(ctx: typer.Context, *args, **kwargs):
+        from bearcli.core.errors import BearError  # here: loading the app imports no library
+
         err = consoles.get(ctx).err
         try:
             return fn(ctx, *args, **kwargs)
@@ -39,6 +41,10 @@ def command(fn: Callable) -> Callable:
         except (typer.Exit, typer.Abort):
             raise
         except Exception as exc:  # noqa: BLE001 - the last line of defence
+            import traceback
+
+            from rich.markup import escape
+
             if ctx.meta.get(DEBUG):
                 err.print(escape(traceback.format_exc().rstrip()), highlight=False)
             err.print(

@@ -5,32 +5,28 @@ steps, and written whole when the game ends or is stopped (Ctrl-C, SIGTERM, SIGH
 input, `quit`), so nothing a person played is lost, even to SIGKILL.
 """
 
-from __future__ import annotations
-
 import codecs
 import contextlib
 import itertools
 import os
 import signal
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.markup import escape
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import Settings
-from bearcli.core import registry
-from bearcli.core.errors import BearError, InputError, Location, ScenarioError
-from bearcli.core.game import CHANCE
-from bearcli.core.runner import Match, apply_and_notify, auto_step, chance_rng, make_bots
-from bearcli.formats import atomic, movelog, shipped, yamlsrc
-from bearcli.formats import scenario as scenario_fmt
+
+# The library (games, formats, the runner) and rich are imported by the code that uses them,
+# when the command runs: loading the app stays cheap (tests/test_startup.py).
+if TYPE_CHECKING:
+    from bearcli.core.errors import InputError
+    from bearcli.core.runner import Match
 
 HELP = "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'quit' stops"
 # Bots replay deterministically from a saved log, so losing a few hundred of their steps to
@@ -48,20 +44,19 @@ class Stop(Exception):
     """The player asked to stop (quit, end of input)."""
 
 
-class Unsaved(InputError):
-    """The move log could not be written: play stops, since the next moves would be lost."""
-
-
 def _free_name(base: Path) -> Path:
     candidate, n = base, 2
-    while candidate.exists():
+    while os.path.exists(candidate):  # os.path: a name too long is checked by check_target
         candidate = base.with_name(base.name.replace(".moves.yaml", f"-{n}.moves.yaml"))
         n += 1
     return candidate
 
 
-def _cannot_write(path: Path, why: str) -> Unsaved:
-    return Unsaved(f"cannot write the move log here: {why}", location=Location(str(path), 1, 1))
+def _cannot_write(path: Path, why: str) -> "InputError":
+    """The move log could not be written: play stops, since the next moves would be lost."""
+    from bearcli.core.errors import InputError, Location
+
+    return InputError(f"cannot write the move log here: {why}", location=Location(str(path), 1, 1))
 
 
 def _os_reason(exc: OSError) -> str:
@@ -73,6 +68,10 @@ def check_target(path: Path, force: bool) -> None:
 
     The test write is the one atomic.write_text makes: a temp file in the same folder.
     """
+    import tempfile
+
+    from bearcli.core.errors import InputError, Location
+
     folder, made = path.parent, []
     try:
         if path.is_dir():
@@ -110,7 +109,7 @@ class StopSignals:
         self.holding = False
         self.pending = False
 
-    def __enter__(self) -> StopSignals:
+    def __enter__(self) -> "StopSignals":
         for name in STOP_SIGNALS:
             sig = getattr(signal, name, None)
             if sig is None:  # no SIGHUP on Windows
@@ -180,7 +179,13 @@ class Reader:
         self.cons = cons
         self.line = 0
 
-    def ask(self, game, match: Match, who: str) -> str:
+    def ask(self, game, match: "Match", who: str) -> str:
+        from rich.markup import escape
+
+        from bearcli.core import registry
+        from bearcli.core.errors import InputError, Location
+        from bearcli.formats import yamlsrc
+
         while True:
             try:
                 raw = self.cons.out.input(f"[bold]{escape(who)}[/bold]> ")
@@ -239,6 +244,15 @@ def play_cmd(
     ] = False,
 ) -> None:
     """Play interactively: the board in colour, steps typed in the notation."""
+    from rich.markup import escape
+
+    from bearcli.core import registry
+    from bearcli.core.errors import BearError, InputError, Location, ScenarioError
+    from bearcli.core.game import CHANCE
+    from bearcli.core.runner import Match, apply_and_notify, auto_step, chance_rng, make_bots
+    from bearcli.formats import movelog, shipped, yamlsrc
+    from bearcli.formats import scenario as scenario_fmt
+
     given, scenario = str(scenario), shipped.resolve(scenario)
     cons = consoles.get(ctx)
     src = yamlsrc.load(scenario)
@@ -300,7 +314,9 @@ def play_cmd(
                     saver.save(match)
 
         try:
-            cons.out.print(f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False)
+            cons.out.print(
+                f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False, markup=False
+            )
             while not match.over:
                 if len(match.steps) >= MAX_PLAY_STEPS:
                     guarded = True
@@ -346,10 +362,14 @@ def play_cmd(
     cons.out.print(render(match.state))
     outcome = match.outcome
     winners = ", ".join(scen.config.seats[w].name for w in outcome.winners) or "nobody"
-    cons.out.print(f"game over: {outcome.termination}; winners: {winners}", highlight=False)
+    cons.out.print(
+        f"game over: {outcome.termination}; winners: {winners}", highlight=False, markup=False
+    )
 
 
 def _show_history(game, config, steps, bots) -> None:
+    from bearcli.core.runner import Match, apply_and_notify
+
     again = Match(game, config)
     for step in steps:
         apply_and_notify(again, bots, step)
@@ -362,7 +382,7 @@ class Saver:
     cached pieces: a full YAML dump at every save would make a long game quadratic.
     """
 
-    def __init__(self, record: Record, scen, path: Path) -> None:
+    def __init__(self, record: "Record", scen, path: Path) -> None:
         self.record, self.scen, self.path = record, scen, path
         self.saved: int | None = None  # steps in the file; None before the first save
         self.failed = False
@@ -374,17 +394,22 @@ class Saver:
     def _line(self, move: str) -> str:
         line = self._lines.get(move)
         if line is None:
+            from bearcli.formats import movelog
+
             text = movelog.dumps(self.scen.game.name, {}, [move], seed=None, result=None)
             line = self._lines[move] = text[text.index("\nmoves:\n") + len("\nmoves:\n") :]
         return line
 
-    def interim_text(self, match: Match) -> str:
+    def interim_text(self, match: "Match") -> str:
         """What Record.save would write for this unfinished match."""
         if self._head is None or not match.steps or match.over:
             return self.record.dumps(self.scen, [str(s) for s in match.steps], match.outcome)
         return self._head + "".join(self._line(str(s)) for s in match.steps)
 
-    def save(self, match: Match, *, last: bool = False) -> None:
+    def save(self, match: "Match", *, last: bool = False) -> None:
+        from bearcli.core.errors import BearError
+        from bearcli.formats import atomic
+
         try:
             if last:
                 self.record.save(self.scen, self.path, match)
@@ -416,6 +441,8 @@ class Record:
     manual_chance: bool
 
     def dumps(self, scen, moves: list[str], outcome) -> str:
+        from bearcli.formats import movelog
+
         return movelog.dumps(
             scen.game.name,
             self.scenario,
@@ -427,6 +454,8 @@ class Record:
             scenario_file=self.scenario_file,
         )
 
-    def save(self, scen, path: Path, match: Match) -> None:
+    def save(self, scen, path: Path, match: "Match") -> None:
+        from bearcli.formats import atomic
+
         text = self.dumps(scen, [str(s) for s in match.steps], match.outcome)
         atomic.write_text(path, text, force=True)

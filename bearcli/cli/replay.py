@@ -1,8 +1,5 @@
 """`bearcli replay`: re-run a move log, write or check its canonical event log."""
 
-from __future__ import annotations
-
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -10,9 +7,6 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.core import narration
-from bearcli.core.errors import CheckFailed, Location
-from bearcli.formats import atomic, eventlog, movelog, yamlsrc
 
 
 @command
@@ -42,6 +36,12 @@ def replay_cmd(
 
     A record marked `chance: seeded` must also have every chance step drawn from its seed.
     """
+    import sys
+
+    from bearcli.core import narration
+    from bearcli.core.errors import CheckFailed, Location
+    from bearcli.formats import atomic, eventlog, movelog, yamlsrc
+
     cons = consoles.get(ctx)
     log = movelog.load(moves)
     match = movelog.replay(log, upto)

@@ -1,15 +1,11 @@
 """`bearcli rules`: the text of the rulings the engine cites (`[SB4]`, `[P-BD6]`, ...)."""
 
-from __future__ import annotations
-
-import textwrap
 from typing import Annotated
 
 import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.formats import rulings
 
 WIDTH = 88  # wrap the text at most this wide, narrower on a narrow terminal
 
@@ -30,6 +26,10 @@ def rules_cmd(
 
     Example: bearcli rules SB4
     """
+    import textwrap
+
+    from bearcli.formats import rulings
+
     out = consoles.get(ctx).out
     if ruling_id is None:
         known = rulings.load()

@@ -1,19 +1,17 @@
 """`bearcli scenarios`: the shipped scenarios, each usable by name wherever a scenario is taken."""
 
-from __future__ import annotations
-
-import json
 from typing import Annotated
 
 import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.formats import scenario as scenario_fmt
-from bearcli.formats import shipped
 
 
 def rows() -> list[dict]:
+    from bearcli.formats import scenario as scenario_fmt
+    from bearcli.formats import shipped
+
     out = []
     for name in shipped.names():
         scen = scenario_fmt.load(shipped.path(name))
@@ -37,6 +35,8 @@ def scenarios_cmd(
     ] = False,
 ) -> None:
     """List the shipped scenarios: pass a NAME to simulate, play or solve instead of a file."""
+    import json
+
     cons = consoles.get(ctx)
     found = rows()
     if as_json:

@@ -1,29 +1,47 @@
-"""`bearcli simulate`: many seeded games, their figures, optionally every game's logs."""
+"""`bearcli simulate`: many seeded games, their figures, optionally every game's logs and a
+CSV row per game.
 
-from __future__ import annotations
+The library (bearcli.simulation, the formats, the games) and rich are imported when the
+command runs, never with the app: `bearcli --help` stays cheap (tests/test_startup.py).
+"""
 
-import json
+import importlib
 import os
 import signal
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import Settings
-from bearcli.core import registry
-from bearcli.core.errors import BearError, InputError, Location
-from bearcli.formats import eventlog, movelog, shipped, yamlsrc
-from bearcli.formats import scenario as scenario_fmt
-from bearcli.simulation import GameResult, Summary, check_playable, known_bots, simulate
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from bearcli.formats.scenario import Scenario
+    from bearcli.simulation import GameResult, Summary
+
+# The library modules this module imported at its top before, still reachable as its
+# attributes (a test replaces `bearcli.cli.simulate.eventlog.dumps`), imported on first use.
+_LIBRARY = {
+    "eventlog": "bearcli.formats.eventlog",
+    "movelog": "bearcli.formats.movelog",
+    "registry": "bearcli.core.registry",
+    "shipped": "bearcli.formats.shipped",
+    "yamlsrc": "bearcli.formats.yamlsrc",
+}
+
+
+def __getattr__(name: str):
+    if name in _LIBRARY:
+        return importlib.import_module(_LIBRARY[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _game_index(stem: str) -> int | None:
@@ -36,6 +54,8 @@ def _game_index(stem: str) -> int | None:
 
 def _game_file(name: str) -> int | None:
     """The game of `NNNNN.yaml` or `NNNNN.events.jsonl`, as simulate names them."""
+    from bearcli.formats import eventlog
+
     for suffix in (".yaml", eventlog.SUFFIX):
         if name.endswith(suffix):
             return _game_index(name.removesuffix(suffix))
@@ -54,6 +74,19 @@ def _prepare(out: Path, games: int, force: bool) -> None:
     """Refuse existing game files without --force; with it, remove every game file and stale
     temp file of an earlier run (a shorter run must not leave the old games beside its own),
     and nothing else."""
+    from bearcli.core.errors import InputError, Location
+
+    try:
+        _clear(out, games, force)
+    except OSError as exc:  # a name too long, a read-only place, a file on the way
+        raise InputError(
+            f"cannot write logs here: {exc.strerror}", location=Location(str(out), 1, 1)
+        ) from None
+
+
+def _clear(out: Path, games: int, force: bool) -> None:
+    from bearcli.core.errors import InputError, Location
+
     if out.exists() and not out.is_dir():
         raise InputError(
             "not a folder (--save-logs names a folder)", location=Location(str(out), 1, 1)
@@ -84,6 +117,8 @@ def _umask() -> int:
 
 def _temp_beside(path: Path, text: str, mode: int) -> Path:
     """`text` on disk (fsync) in `.NAME.XXXX.tmp` beside `path`, not yet renamed to it."""
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, mode)  # mkstemp makes 0600; a new file follows the umask
@@ -98,17 +133,21 @@ def _temp_beside(path: Path, text: str, mode: int) -> Path:
 
 
 def _saver(
-    scen: scenario_fmt.Scenario,
+    scen: "Scenario",
     scen_path: Path,
     given: str,  # the scenario as the user named it, kept in each record as information
     out: Path,
     force: bool,
     overrides: tuple[str, ...],
 ):
+    from bearcli.core.errors import InputError, Location
+    from bearcli.formats import eventlog, movelog
+    from bearcli.formats import scenario as scenario_fmt
+
     inline = scenario_fmt.self_contained(scen_path)  # each record replays on its own
     mode = 0o666 & ~_umask()
 
-    def save(result: GameResult) -> None:
+    def save(result: "GameResult") -> None:
         stem = out / f"{result.index:05d}"
         move_log, event_log = stem.with_suffix(".yaml"), Path(f"{stem}{eventlog.SUFFIX}")
         for f in (move_log, event_log) if not force else ():
@@ -194,7 +233,82 @@ class _Interrupts:
             raise KeyboardInterrupt
 
 
+class _CsvRows:
+    """--csv PATH: a row per game, header first, streamed to `.PATH.XXXX.tmp` beside PATH and
+    renamed to PATH at the end, also after Ctrl-C or SIGTERM (the rows of the games finished
+    are kept, as their figures are); after an error the temp file goes and PATH is untouched.
+    """
+
+    def __init__(self, path: Path, force: bool, header: list[str]) -> None:
+        import csv
+        import tempfile
+
+        from bearcli.core.errors import InputError, Location
+
+        self.path, self.where = path, Location(str(path), 1, 1)
+        if path.is_dir():
+            raise InputError("cannot write: it is a folder", location=self.where)
+        if path.exists() and not force:
+            raise InputError("file exists; pass --force to overwrite it", location=self.where)
+        if path.exists() and not path.is_file():  # --force replaces a file, never a device
+            raise InputError("cannot write: not a regular file", location=self.where)
+        # The temp name keeps only the start of a long name (names have at most 255 bytes).
+        short = path.name.encode("utf-8", "surrogateescape")[:64].decode("utf-8", "ignore")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{short}.", suffix=".tmp", dir=path.parent)
+        except OSError as exc:
+            raise self._failed(exc) from None
+        self.tmp: Path | None = Path(tmp)
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; a new file follows the umask
+        self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
+        self.writer = csv.writer(self.fh, lineterminator="\n")
+        self.add(header)
+
+    def _failed(self, exc: OSError):
+        from bearcli.core.errors import InputError
+
+        if isinstance(exc, FileExistsError):  # from mkdir: the folder to write in is a file
+            return InputError(
+                f"cannot write: {self.path.parent} is not a folder", location=self.where
+            )
+        return InputError(f"cannot write: {exc.strerror or exc}", location=self.where)
+
+    def add(self, row: list) -> None:
+        try:
+            self.writer.writerow(row)
+        except OSError as exc:  # the disk is full
+            self.discard()
+            raise self._failed(exc) from None
+
+    def finish(self) -> None:
+        """Put the file in place (flushed and synced first)."""
+        if self.tmp is None:
+            return
+        try:
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            os.replace(self.tmp, self.path)
+        except OSError as exc:
+            self.discard()
+            raise self._failed(exc) from None
+        self.tmp = None
+
+    def discard(self) -> None:
+        if self.tmp is None:
+            return
+        try:
+            self.fh.close()
+        except OSError:
+            pass  # the write that failed is the error to report
+        self.tmp.unlink(missing_ok=True)
+        self.tmp = None
+
+
 def _bad_bot(value: str, game) -> typer.BadParameter:
+    from bearcli.simulation import known_bots
+
     return typer.BadParameter(
         f"{value!r} is not a {game.name} bot (known: {known_bots(game)})",
         param_hint="'--bot'",
@@ -203,6 +317,10 @@ def _bad_bot(value: str, game) -> typer.BadParameter:
 
 def _game_named_in(path: Path | None):
     """The game a scenario file names, or None if it cannot tell (the command reports it)."""
+    from bearcli.core import registry
+    from bearcli.core.errors import BearError
+    from bearcli.formats import shipped, yamlsrc
+
     if path is None:
         return None
     try:
@@ -223,14 +341,17 @@ def _check_bot(ctx: typer.Context, value: str | None) -> str | None:
     return value
 
 
-def table(summary: Summary) -> Table:
+def table(summary: "Summary") -> "Table":
+    from rich.markup import escape  # titles and seat names are the user's text, not markup
+    from rich.table import Table
+
     d = summary.to_dict()
     bots = ", ".join(sorted({s["bot"] for s in d["seats"]}))
     title = (
         f"{summary.scenario.game.title}: {d['scenario']} - {d['games']} games, "
         f"seed {d['seed']}, bots {bots}"
     )
-    t = Table(title=title, title_justify="left")
+    t = Table(title=escape(title), title_justify="left")
     if d["cooperative"]:
         t.add_column("figure")
         t.add_column("value", justify="right")
@@ -252,7 +373,7 @@ def table(summary: Summary) -> Table:
     for s in d["seats"]:
         t.add_row(
             str(s["seat"]),
-            s["name"],
+            escape(s["name"]),
             s["bot"],
             str(s["wins"]),
             f"{s['win_rate']:.1%}",
@@ -269,6 +390,26 @@ def table(summary: Summary) -> Table:
     return t
 
 
+def _check_precision(value: float | None) -> float | None:
+    """A usage error unless 0 < P <= 0.5 (the range check lets `nan` through)."""
+    if value is not None and not 0 < value <= 0.5:
+        raise typer.BadParameter(f"{value} is not a half-width in 0 < P <= 0.5")
+    return value
+
+
+def _precision_line(summary: "Summary") -> str:
+    """Under the table: whether --precision was reached, and after how many games."""
+    from bearcli.simulation import PRECISION
+
+    within = f"+-{summary.precision * 100:g}%"
+    if summary.stopped == PRECISION:
+        return (
+            f"precision {within} reached after {summary.games} games (at most "
+            f"{summary.requested}): every win rate's 95% interval is that narrow"
+        )
+    return f"precision {within} not reached within {summary.games} games"
+
+
 @command
 def simulate_cmd(
     ctx: typer.Context,
@@ -280,8 +421,25 @@ def simulate_cmd(
         ),
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", min=1, max=10_000_000, help="How many games.")
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            max=10_000_000,
+            help="How many games (with --precision: at most).",
+        ),
     ] = 100,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            "--precision",
+            metavar="P",
+            callback=_check_precision,
+            help="Stop once the 95% interval of the win rate (each seat's, if competitive) is "
+            "within +-P, e.g. 0.01; checked every 25 games, --games is the cap.",
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Batch seed (default: the scenario's).")
     ] = None,
@@ -292,6 +450,15 @@ def simulate_cmd(
     save_logs: Annotated[
         Path | None,
         typer.Option(help="Write DIR/00001.yaml and DIR/00001.events.jsonl for every game."),
+    ] = None,
+    csv_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--csv",
+            metavar="PATH",
+            help="Write a CSV row per game: index, seed, termination, winners, scores, "
+            "length and the game's measures.",
+        ),
     ] = None,
     rotate: Annotated[
         bool,
@@ -311,17 +478,43 @@ def simulate_cmd(
             help="Worker processes (results are identical for any number).",
         ),
     ] = 1,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Run the games on a Dask cluster (scheduler address, e.g. tcp://host:8786); "
+            "same results as a local run.",
+        ),
+    ] = None,
     force: Annotated[
         bool,
         typer.Option(
             "--force",
             help="Replace an earlier run's logs: first remove every NNNNN.yaml, "
-            "NNNNN.events.jsonl and stale temp file in DIR (no other file).",
+            "NNNNN.events.jsonl and stale temp file in DIR (no other file); overwrite --csv.",
         ),
     ] = False,
     settings: Settings = None,
 ) -> None:
-    """Play many seeded games and report win rates and game lengths."""
+    """Play many seeded games and report win rates and game lengths.
+
+    At a terminal, a bar on stderr counts the games (not with --json).
+    """
+    import json
+
+    from bearcli.cli import progress
+    from bearcli.formats import scenario as scenario_fmt
+    from bearcli.formats import shipped
+    from bearcli.simulation import (
+        INTERRUPTED,
+        Summary,
+        check_playable,
+        csv_columns,
+        csv_row,
+        simulate,
+    )
+
     cons = consoles.get(ctx)
     given, scenario = str(scenario), shipped.resolve(scenario)
     scen = scenario_fmt.load(scenario, tuple(settings or ()))
@@ -332,29 +525,56 @@ def simulate_cmd(
         raise typer.Exit(error.exit_code)
     check_playable(scen, bot)  # before --force removes anything
     batch_seed = scen.seed if seed is None else seed
-    on_result = None
-    if save_logs is not None:
-        _prepare(save_logs, games, force)
-        on_result = _saver(scen, scenario, given, save_logs, force, tuple(settings or ()))
+    columns = csv_columns(scen)
+    # Refused (an existing file without --force, a folder) before --force removes any log.
+    rows = _CsvRows(csv_path, force, columns) if csv_path is not None else None
+    seats = len(scen.config.seats)
     summary = Summary(scen, batch_seed, bot, rotate)
     interrupts = _Interrupts()
     interrupted = False
     try:
         with interrupts.installed():
-            simulate(
-                scen,
-                games,
-                batch_seed,
-                bot=bot,
-                workers=workers,
-                keep=save_logs is not None,
-                rotate=rotate,
-                on_result=on_result,
-                summary=summary,
-                guard=interrupts.held,
-            )
+            try:
+                save = None
+                if save_logs is not None:
+                    _prepare(save_logs, games, force)
+                    save = _saver(scen, scenario, given, save_logs, force, tuple(settings or ()))
+                shown = progress.shown(cons.err, as_json)
+                with progress.bar(cons.err, "games", games, enabled=shown) as ticker:
+
+                    def on_result(result: "GameResult") -> None:
+                        if save is not None:
+                            save(result)
+                        if rows is not None:
+                            rows.add(csv_row(result, seats, columns))
+                        ticker.advance()
+
+                    simulate(
+                        scen,
+                        games,
+                        batch_seed,
+                        bot=bot,
+                        workers=workers,
+                        dask=dask,
+                        keep=save_logs is not None,
+                        rotate=rotate,
+                        on_result=on_result,
+                        summary=summary,
+                        guard=interrupts.held,
+                        precision=precision,
+                    )
+            except KeyboardInterrupt:
+                interrupted = True  # what was played (and saved) is kept and reported
+            if rows is not None:
+                with interrupts.held():  # a signal now waits until the file is in place
+                    rows.finish()
     except KeyboardInterrupt:
-        interrupted = True  # what was played (and saved) is kept and reported
+        interrupted = True  # held during the last write: the CSV is in place
+    finally:
+        if rows is not None:
+            rows.discard()  # after an error: no CSV and no temp file (a no-op once in place)
+    if interrupted:  # exit 130: the JSON says so too, whenever the signal came
+        summary.stopped = INTERRUPTED
     if summary.games:
         if as_json:
             cons.out.print(
@@ -364,6 +584,8 @@ def simulate_cmd(
             )
         else:
             cons.out.print(table(summary))
+            if precision is not None:
+                cons.out.print(_precision_line(summary), markup=False, highlight=False)
     if interrupted:
         cons.err.print(
             f"interrupted after {summary.games} of {games} games; the figures and "

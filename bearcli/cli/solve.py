@@ -1,21 +1,18 @@
 """`bearcli solve`: the exact win probability of a small cooperative game with perfect play."""
 
-from __future__ import annotations
-
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.options import Settings
-from bearcli.core.errors import Location
-from bearcli.formats import scenario as scenario_fmt
-from bearcli.formats import shipped, yamlsrc
-from bearcli.solver import MAX_MEMORY_MB, MAX_POSITIONS, NotCooperative, TooLarge, solve
+
+# The defaults of bearcli.solver (MAX_POSITIONS, MAX_MEMORY_MB), named here too so that
+# loading the app does not load the solver; tests/test_startup.py checks that they agree.
+MAX_POSITIONS = 1_000_000
+MAX_MEMORY_MB = 1024
 
 
 @command
@@ -37,13 +34,31 @@ def solve_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     settings: Settings = None,
 ) -> None:
-    """Solve a small board exactly: the team's best win probability, and each first choice."""
+    """Solve a small board exactly: the team's best win probability, and each first choice.
+
+    At a terminal, a bar on stderr counts the positions explored (not with --json).
+    """
+    import json
+
+    from rich.markup import escape  # the title is the user's text, not markup
+    from rich.table import Table
+
+    from bearcli.cli import progress
+    from bearcli.core.errors import Location
+    from bearcli.formats import scenario as scenario_fmt
+    from bearcli.formats import shipped, yamlsrc
+    from bearcli.solver import NotCooperative, TooLarge, solve
+
     cons = consoles.get(ctx)
     scenario = shipped.resolve(scenario)
     src = scenario_fmt.with_overrides(yamlsrc.load(scenario), tuple(settings or ()))
     scen = scenario_fmt.parse(src)
     try:
-        result = solve(scen.game, scen.config, max_positions, max_memory)
+        enabled = progress.shown(cons.err, as_json)
+        with progress.bar(cons.err, "positions", None, enabled=enabled) as ticker:
+            result = solve(
+                scen.game, scen.config, max_positions, max_memory, progress=ticker.update
+            )
     except NotCooperative as exc:
         raise exc.at(src.loc("game")) from None
     except TooLarge as exc:  # the board as a whole is too large: said at its file
@@ -63,8 +78,8 @@ def solve_cmd(
         cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False, highlight=False)
         return
     table = Table(
-        title=f"{scen.game.title}: {scen.title} - exact, perfect play "
-        f"({result.positions} positions)",
+        title=escape(f"{scen.game.title}: {scen.title} - exact, perfect play ")
+        + f"({result.positions} positions)",
         title_justify="left",
     )
     table.add_column("first decision")

@@ -1,7 +1,5 @@
 """`bearcli validate`: scenarios, layouts and move logs (a move log must replay legally)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
@@ -10,8 +8,6 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
-from bearcli.core.errors import BearError
-from bearcli.formats import checks, yamlsrc
 
 
 @command
@@ -27,6 +23,9 @@ def validate_cmd(
     ],
 ) -> None:
     """Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling."""
+    from bearcli.core.errors import BearError
+    from bearcli.formats import checks, yamlsrc
+
     cons = consoles.get(ctx)
     failed = 0
     files = checks.expand(paths)

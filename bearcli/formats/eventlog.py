@@ -51,7 +51,7 @@ def _parse(line: str | None) -> Any:
         return None
     try:
         return json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than json can follow
         return line  # not JSON: kept as text, and so it differs
 
 
@@ -115,8 +115,8 @@ def first_difference(expected: str, actual: str) -> Difference | None:
         if e is not None:
             try:
                 e = _line(json.loads(e))
-            except (ValueError, TypeError):
-                pass  # not JSON: compared as text, and so it differs
+            except (ValueError, TypeError, RecursionError):
+                pass  # not JSON (or nested past json's reach): compared as text, so it differs
         if e != a:
             return Difference(i + 1, e, a)
     return None

@@ -19,3 +19,9 @@ def test_first_difference_names_the_line():
     assert first_difference(a, 'h\n{"a":1}\n{"b":3}\n').line == 3
     assert first_difference(a, 'h\n{"a":1}\n').actual is None
     assert first_difference('h\n{ "a" : 1 }\n', 'h\n{"a":1}\n') is None  # JSON-normalised
+
+
+def test_a_line_nested_past_json_s_reach_is_just_a_difference():
+    deep = "[" * 100_000 + "]" * 100_000
+    diff = first_difference('h\n{"a":1}\n' + deep + "\n", 'h\n{"a":1}\n{"b":2}\n')
+    assert diff.line == 3 and diff.expected == deep and diff.fields() == []

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 from bearcli.core.game import BotSpec, RandomBot
 from bearcli.games.baerenspiel import forest
-from bearcli.games.baerenspiel.forest import DOWN, NEIGHBOURS, PATHS, SQUARES
+from bearcli.games.baerenspiel.forest import DOWN, NEIGHBOURS, PATHS, SQUARES, index_of
+from bearcli.games.baerenspiel.memo import INDEX as _MEMO_INDEX
 from bearcli.games.baerenspiel.memo import MemoState
 from bearcli.games.baerenspiel.notation import Chain, Cover, Decline, End, Flip, Reroll, Search
 from bearcli.games.baerenspiel.rules import STEPS
@@ -36,8 +38,72 @@ def bear_squares(state) -> set[int]:
     return {i for i in SQUARES if state.cells[i] in DOWN and state.cells[i] in backs}
 
 
+# The searcher's distances are breadth-first searches over the forest. It makes thousands of
+# them (every cover it weighs changes the forest), so it runs them on bit masks: bit i of an
+# int is square i (a1 = bit 0), and one shift moves a whole ring of squares one step.
+_BIT = tuple(1 << i for i in SQUARES)
+_FULL = (1 << len(SQUARES)) - 1
+_HAS_LEFT = sum(_BIT[i] for i in SQUARES if i % forest.SIZE != 0)  # not in column a
+_HAS_RIGHT = sum(_BIT[i] for i in SQUARES if i % forest.SIZE != forest.SIZE - 1)
+_AROUND = tuple(sum(_BIT[j] for j in NEIGHBOURS[i]) for i in SQUARES)  # NEIGHBOURS as masks
+_DARK = sum(_BIT[i] for i in forest.DARK)  # dark-backed squares (BS1)
+_IS_DOWN, _IS_PATH = frozenset(DOWN).__contains__, frozenset(PATHS).__contains__
+
+
+def _grow(ring: int) -> int:
+    """The squares next to those of `ring` (NEIGHBOURS, for a mask)."""
+    size = forest.SIZE
+    return (
+        ((ring & _HAS_LEFT) >> 1)
+        | ((ring & _HAS_RIGHT) << 1)
+        | (ring >> size)
+        | ((ring << size) & _FULL)
+    )
+
+
+def _mask(squares) -> int:
+    out = 0
+    for i in squares:
+        out |= _BIT[i]
+    return out
+
+
+class _Rings:
+    """A breadth-first search on masks: ring d holds the squares d steps from `sources`, each
+    step onto a square of `through`. It grows only as far as the questions asked need."""
+
+    __slots__ = ("rings", "seen", "through", "done")
+
+    def __init__(self, sources: int, through: int):
+        self.rings = [sources] if sources else []
+        self.seen, self.through, self.done = sources, through, not sources
+
+    def all(self) -> list[int]:
+        """Every ring, grown to the end."""
+        self.depth(0)
+        return self.rings
+
+    def depth(self, mask: int) -> int | None:
+        """The first ring holding a square of `mask`; None when no ring does."""
+        rings = self.rings
+        for d, ring in enumerate(rings):
+            if ring & mask:
+                return d
+        while not self.done:
+            ring = _grow(rings[-1]) & self.through & ~self.seen
+            if not ring:
+                self.done = True
+                break
+            self.seen |= ring
+            rings.append(ring)
+            if ring & mask:
+                return len(rings) - 1
+        return None
+
+
 def walk_distances(cells: tuple[str, ...], targets: set[int]) -> list[int]:
-    """Steps from each square to the nearest target through cards a path may still cross."""
+    """Steps from each square to the nearest target through cards a path may still cross.
+    (The Scorer asks the same of _Rings, square by square.)"""
     dist = [FAR] * len(cells)
     queue = deque()
     for t in sorted(targets):
@@ -59,59 +125,128 @@ class Scorer:
     surely get out (BS9: a route of 3 or less with four throws); there is no time limit in the
     forest, so until then the searcher builds paths through the cards that cannot hold a bear
     and covers obstacles, whose holes bring the outside nearer (BS7).
+
+    The position is held as masks: `down` (face-down cards), `paths` (path cards, laid ones
+    too), `edge` (squares touching the outside, BS1), `bears` (bear_squares), with `frontier`
+    (the cards open to a search, BS5). Its distances are the breadth-first searches of
+    walk_distances (`walk`, from the cards that may hold a bear through face-down cards and
+    paths) and forest.path_distances (`route`, from the edge paths along paths).
     """
 
-    def __init__(self, state, cells: tuple[str, ...] | None = None):
+    __slots__ = (
+        "state",
+        "down",
+        "paths",
+        "edge",
+        "bears",
+        "walk",
+        "route",
+        "cornered",
+        "faces",
+        "twin",
+        "other",
+        "scores",
+    )
+
+    def __init__(self, state, down: int, paths: int, edge: int, frontier, bears: int):
         self.state = state
-        self.cells = cells if cells is not None else state.cells
-        self.bearish = {i for i in bear_squares(state) if self.cells[i] in DOWN}
-        self.walk = walk_distances(self.cells, self.bearish)
-        self.route = forest.path_distances(self.cells)
-        self.faces = _faces(state.cfg.die)
+        self.down, self.paths, self.edge, self.bears = down, paths, edge, bears
+        self.walk = _Rings(bears, down | paths)
+        self.route = _Rings(paths & edge, paths)
         # Few cards left to turn: the animals may close the way in, so a gamble now beats
         # losing the bear behind them (BS11).
-        self.cornered = len(forest.reveal_targets(self.cells)) <= CORNERED
+        self.cornered = len(frontier) <= CORNERED
+        self.faces = _faces(state.cfg.die)
+        self.twin = state.cfg.variant == "twin"
+        self.other: int | None = None  # the twin game's found bear's need (escape)
+        self.scores: dict[int, int] = {}
+
+    @classmethod
+    def of(cls, state) -> Scorer:
+        cells = state.cells
+        down = sum(compress(_BIT, map(_IS_DOWN, cells)))
+        paths = sum(compress(_BIT, map(_IS_PATH, cells)))
+        # bear_squares: the face-down cards of the backs whose bear is still to be found
+        found = {forest.back_of(b) for b in state.bears}
+        bears = 0 if "D" in found else down & _DARK
+        if state.cfg.variant == "twin" and "L" not in found:
+            bears |= down & ~_DARK
+        reach = state.reach
+        return cls(state, down, paths, _mask(reach.edge), reach.frontier, bears)
+
+    def covered(self, ob: int, pa: int, frontier) -> Scorer:
+        """The position after laying the edge path `pa` on the obstacle `ob` (BS7): `pa` is a
+        hole, its neighbours are on the edge, `ob` is a path; `frontier` is the new one."""
+        paths = (self.paths & ~_BIT[pa]) | _BIT[ob]
+        edge = self.edge | _AROUND[pa]
+        return Scorer(self.state, self.down, paths, edge, frontier, self.bears)
 
     def route_of(self, i: int) -> int | None:
-        """BS9's distance for a bear found on `i` (None: no route)."""
-        if forest.on_edge(self.cells, i):
+        """BS9's distance for a bear found on `i` (None: no route): 0 on the edge, else the
+        route of the nearest path next to it (forest.route_length)."""
+        if self.edge & _BIT[i]:
             return 0
-        near = [self.route[j] for j in NEIGHBOURS[i] if self.route[j] is not None]
-        return min(near) if near else None
+        d = self.route.depth(_AROUND[i])  # ring d: path_distances d + 1
+        return None if d is None else d + 1
 
     def route_sum(self) -> int:
-        """How far, in all, the cards that may hold a bear are from the edge (9: no route)."""
-        total = 0
-        for i in sorted(self.bearish):
-            d = self.route_of(i)
-            total += 9 if d is None else d
-        return total
+        """How far, in all, the cards that may hold a bear are from the edge (9: no route):
+        route_of summed, ring by ring (0 on the edge, d + 1 next to ring d)."""
+        total, rest = 0, self.bears & ~self.edge
+        for d, ring in enumerate(self.route.all()):
+            near = rest & _grow(ring)
+            if near:
+                total += (d + 1) * near.bit_count()
+                rest &= ~near
+        return total + 9 * rest.bit_count()
 
     def escape(self, i: int) -> float:
         """The chance that a bear found on `i` gets out (the other twin assumed near the edge)."""
-        d = self.route_of(i)
-        if d is None:
-            return 0.0
-        state = self.state
-        if state.cfg.variant != "twin":
-            return _success((d + 1,), 4, self.faces)
-        other = (
-            2
-            if not state.bears
-            else next((forest.route_length(self.cells, b) or 9) + 1 for b in state.bears)
-        )
-        return _success(tuple(sorted((d + 1, other))), 5, self.faces)
+        return _escape(self.route_of(i), self._other(), self.faces)
+
+    def _other(self) -> int | None:
+        """The twin game: the steps the other bear needs (found: its route + 1, else 2)."""
+        if not self.twin:
+            return None
+        if self.other is None:
+            bears = self.state.bears
+            self.other = 2 if not bears else (self.route_of(bears[0]) or 9) + 1
+        return self.other
 
     def score(self, i: int) -> int:
-        if i in self.bearish:
-            p = self.escape(i)
-            if p >= 1.0:
-                return 10_000 - (self.route_of(i) or 0)  # a sure win if the bear is there
-            if self.cornered:
-                return 5000 + int(p * 1000)
-            return -10_000 + int(p * 1000)  # a gamble: only when nothing else is left
+        value = self.scores.get(i)
+        if value is None:
+            value = self.scores[i] = self._score(i)
+        return value
+
+    def _score(self, i: int) -> int:
         route = self.route_of(i)
-        return 1000 - 4 * self.walk[i] - (route if route is not None else 6)
+        if self.bears & _BIT[i]:
+            return _bear_value(route, self._other(), self.faces, self.cornered)
+        walk = self.walk.depth(_BIT[i])
+        return 1000 - 4 * (FAR if walk is None else walk) - (route if route is not None else 6)
+
+
+@lru_cache(maxsize=1024)
+def _escape(route: int | None, other: int | None, faces) -> float:
+    """The chance that a bear with this route gets out (four throws; the twin game: five, the
+    other twin needing `other` steps)."""
+    if route is None:
+        return 0.0
+    if other is None:
+        return _success((route + 1,), 4, faces)
+    return _success(tuple(sorted((route + 1, other))), 5, faces)
+
+
+@lru_cache(maxsize=1024)
+def _bear_value(route: int | None, other: int | None, faces, cornered: bool) -> int:
+    """The score of a card that may hold a little bear found with this route."""
+    p = _escape(route, other, faces)
+    if p >= 1.0:
+        return 10_000 - (route or 0)  # a sure win if the bear is there
+    if cornered:
+        return 5000 + int(p * 1000)
+    return -10_000 + int(p * 1000)  # a gamble: only when nothing else is left
 
 
 class SearcherBot(RandomBot):
@@ -126,25 +261,17 @@ class SearcherBot(RandomBot):
         for step in legal:
             if isinstance(step, Reroll):
                 return step
-        scorer = Scorer(state)
+        scorer = Scorer.of(state)
         chains = [s for s in legal if isinstance(s, Chain)]
         if chains:
             best = max(
-                chains,
-                key=lambda s: (
-                    scorer.score(forest.parse_square(s.square)),
-                    -forest.parse_square(s.square),
-                ),
+                chains, key=lambda s: (scorer.score(index_of(s.square)), -index_of(s.square))
             )
-            if (
-                scorer.score(forest.parse_square(best.square)) > -10_000 + 1000
-                or not state.searches
-            ):
+            value = scorer.score(index_of(best.square))
+            if value > -10_000 + 1000 or not state.searches:
                 return best
             # The free reveal would only gamble on the bear: decline it, search elsewhere.
-            if scorer.score(forest.parse_square(best.square)) < self._best_value(
-                state, legal, scorer
-            ):
+            if value < self._best_value(state, legal, scorer):
                 return next(s for s in legal if isinstance(s, Decline))
             return best
         choice = self._best_search(state, legal, scorer)
@@ -160,46 +287,49 @@ class SearcherBot(RandomBot):
         best, best_key = None, None
         for s in legal:
             if isinstance(s, Search):
-                sq = forest.parse_square(s.square)
+                sq = index_of(s.square)
                 key = (scorer.score(sq), -sq)
                 if best_key is None or key > best_key:
                     best, best_key = s, key
         desperate = best_key is None or best_key[0] < 0  # only gambles on the bear are left
-        cover = self._best_cover(state, [s for s in legal if isinstance(s, Cover)], desperate)
+        covers = [s for s in legal if isinstance(s, Cover)]
+        cover = self._best_cover(state, covers, desperate, scorer)
         now = (best_key[0] if best_key else -(10**9), -scorer.route_sum() if desperate else 0)
         if cover is not None and cover[0] > now:
             return cover[0][0], cover[1]
         return (best_key[0], best) if best is not None else None
 
-    def _best_cover(self, state, covers: list[Cover], desperate: bool = False):
+    def _best_cover(self, state, covers: list[Cover], desperate: bool = False, scorer=None):
         """The cover whose new reveals (behind the obstacle, or next to the new hole) score
         best, judged after the change; a cover that brings a bear square within a sure route
         is worth most. One that opens nothing still scores (very low): with no search left to
         make it burns an obstacle, which brings BS11's end nearer. When only gambles are left
         every target counts, since a new hole also shortens the routes of cards already open
-        to a search."""
+        to a search.
+
+        After a cover the frontier is the old one and the face-down cards next to the obstacle
+        (those next to the hole were next to its path already: forest.Reach.covered), so the
+        new reveals are just those cards."""
         if not covers:
             return None
-        before = set(forest.reveal_targets(state.cells))
+        scorer = scorer if scorer is not None else Scorer.of(state)
+        cells, before = state.cells, state.reach.frontier
         best = None
+        behind: dict[int, tuple] = {}  # obstacle -> (the frontier after, the new reveals)
         for step in covers:
-            ob, pa = forest.parse_square(step.obstacle), forest.parse_square(step.path)
-            cells = list(state.cells)
-            cells[pa], cells[ob] = "hole", "cover"
-            cells_t = tuple(cells)
-            fresh = set(forest.chain_targets(cells_t, ob))
-            if desperate:
-                fresh |= set(forest.reveal_targets(cells_t))
-            else:
-                fresh |= set(forest.reveal_targets(cells_t)) - before
+            ob, pa = index_of(step.obstacle), index_of(step.path)
+            if ob not in behind:
+                opened = {j for j in NEIGHBOURS[ob] if cells[j] in DOWN}  # chain_targets after
+                behind[ob] = (before | opened, before | opened if desperate else opened)
+            frontier, fresh = behind[ob]
             if not fresh and not desperate:
                 key = (-100_000, 0, -ob, -pa)
             else:
-                scorer = Scorer(state, cells_t)
-                value = max(scorer.score(j) for j in fresh) if fresh else -100_000
+                after = scorer.covered(ob, pa, frontier)
+                value = max(map(after.score, fresh)) if fresh else -100_000
                 # Digging: before gambling, a hole that shortens the routes to the cards that
                 # may hold the bear is worth a search even when it opens nothing new at once.
-                key = (value, -scorer.route_sum() if desperate else 0, -ob, -pa)
+                key = (value, -after.route_sum() if desperate else 0, -ob, -pa)
             if best is None or key > best[0]:
                 best = (key, step)
         return (best[0][:2], best[1]) if best else None
@@ -208,7 +338,7 @@ class SearcherBot(RandomBot):
         probs = _faces(state.cfg.die)
         best, best_p = legal[0], -1.0
         for step in legal:
-            sq = forest.parse_square(step.square)
+            sq = index_of(step.square)
             need = list(state.need)
             i = next(k for k, b in enumerate(state.bears) if b == sq and need[k] > 0)
             need[i] = max(0, need[i] - state.waiting)
@@ -218,6 +348,7 @@ class SearcherBot(RandomBot):
         return best
 
 
+@lru_cache(maxsize=16)
 def _faces(die: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
     return tuple((STEPS[f], die.count(f)) for f in sorted(set(die)))
 
@@ -271,7 +402,12 @@ class MemoBot(RandomBot):
     def choose(self, state, legal: Sequence):
         if not isinstance(state, MemoState):
             return super().choose(state, legal)
-        open_squares = {_memo_square(s.square): s for s in legal if isinstance(s, Flip)}
+        open_squares = {}  # square -> its flip
+        index = _MEMO_INDEX.get
+        for s in legal:
+            if isinstance(s, Flip):
+                sq = index(s.square)
+                open_squares[sq if sq is not None else _memo_square(s.square)] = s
         remembered = {sq: card for sq, card in self.memory if sq in open_squares}
         if state.up:
             card = state.known[state.up[0]]
@@ -298,9 +434,12 @@ class ForgetfulBot(MemoBot):
 
 
 def _memo_square(name: str) -> int:
-    from bearcli.games.baerenspiel.memo import COLUMNS, WIDTH
+    i = _MEMO_INDEX.get(name)
+    if i is None:
+        from bearcli.games.baerenspiel.memo import COLUMNS, WIDTH
 
-    return (int(name[1]) - 1) * WIDTH + COLUMNS.index(name[0])
+        return (int(name[1]) - 1) * WIDTH + COLUMNS.index(name[0])
+    return i
 
 
 BOTS = {

@@ -9,9 +9,9 @@ With `pairs: n` the first n identities of MEMO_KINDS are dealt to the first 2n s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from bearcli.core.events import event
+from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.grid import Grid
 from bearcli.core.outcome import Outcome
@@ -41,11 +41,16 @@ class MemoState:
 
 
 square_name = GRID.name
+NAMES = tuple(square_name(i) for i in range(GRID.size))
+INDEX = {name: i for i, name in enumerate(NAMES)}  # GRID.parse of the plain names
+_FLIP = tuple(Flip(name) for name in NAMES)  # made once: steps are values
 
 
 def parse_square(text: str, cards: int) -> int | None:
     """A square of the grid that holds a card (a small game uses the first 2n squares)."""
-    i = GRID.parse(text)
+    i = INDEX.get(text)
+    if i is None:
+        i = GRID.parse(text)
     return i if i is not None and i < cards else None
 
 
@@ -83,25 +88,30 @@ def actor(state: MemoState) -> int:
 def chance_outcomes(state: MemoState) -> list:
     if state.phase != "shows":
         return []
-    name = square_name(state.pending)
+    name = NAMES[state.pending]
     return [(Shows(name, k), n) for k, n in zip(MEMO_KINDS, state.left, strict=True) if n]
+
+
+def sample_chance(state: MemoState, rng) -> Shows:
+    """The draw `rng.weighted(chance_outcomes(state))` makes, making only the step drawn."""
+    if state.phase != "shows":
+        return rng.weighted([])  # not a chance node: refused as ever
+    kinds = [(k, n) for k, n in zip(MEMO_KINDS, state.left, strict=True) if n]
+    return Shows(NAMES[state.pending], rng.weighted(kinds))
 
 
 def legal_steps(state: MemoState) -> list:
     if state.phase != "flip":
         return []
-    return [
-        Flip(square_name(i))
-        for i in range(len(state.known))
-        if not state.taken[i] and i not in state.up
-    ]
+    up, taken = state.up, state.taken
+    return [_FLIP[i] for i in range(len(taken)) if not taken[i] and i not in up]
 
 
 def apply(game, state: MemoState, step):
     if state.phase == "over":
         raise game.refuse(step, "all pairs are taken; the game is over", "BS14")
     if state.phase == "shows":
-        name = square_name(state.pending)
+        name = NAMES[state.pending]
         if not isinstance(step, Shows) or step.square != name:
             raise game.refuse(
                 step,
@@ -114,7 +124,7 @@ def apply(game, state: MemoState, step):
         k = MEMO_KINDS.index(step.kind)
         left = state.left[:k] + (state.left[k] - 1,) + state.left[k + 1 :]
         known = _set(state.known, state.pending, step.kind)
-        new = replace(state, known=known, left=left, phase="flip", pending=None)
+        new = _evolve(state, known=known, left=left, phase="flip", pending=None)
         return _shown(new, state.pending, [])
     if not isinstance(step, Flip):
         raise game.refuse(step, "the memo game is played by flipping cards (flip SQ)", "BS14")
@@ -126,35 +136,42 @@ def apply(game, state: MemoState, step):
         raise game.refuse(step, f"the card on {step.square} was taken as part of a pair", "BS14")
     if sq in state.up:
         raise game.refuse(step, f"the card on {step.square} is already face up", "BS14")
-    new = replace(state, flips=state.flips + 1)
+    new = _evolve(state, flips=state.flips + 1)
     if state.known[sq] is None:
-        return replace(new, phase="shows", pending=sq), ()
+        return _evolve(new, phase="shows", pending=sq), ()
     # A card seen before shows what it showed then: no chance step (C2 draws only the unseen).
     return _shown(new, sq, [])
 
 
 def _shown(state: MemoState, sq: int, events: list):
     events = list(events)
+    # The events of every flip, written as event() makes them (fields in key order, lists as
+    # tuples): test_fast_paths compares them with event().
     events.append(
-        event("card-flipped", seat=state.seat + 1, square=square_name(sq), card=state.known[sq])
+        Event(
+            "card-flipped",
+            (("card", state.known[sq]), ("seat", state.seat + 1), ("square", NAMES[sq])),
+        )
     )
     up = state.up + (sq,)
     if len(up) < 2:
-        return replace(state, up=up), tuple(events)
+        return _evolve(state, up=up), tuple(events)
     a, b = up
     if state.known[a] == state.known[b]:
         taken = _set(_set(state.taken, a, True), b, True)
         pairs = _set(state.pairs, state.seat, state.pairs[state.seat] + 1)
         events.append(
-            event(
+            Event(
                 "pair-taken",
-                seat=state.seat + 1,
-                card=state.known[a],
-                squares=[square_name(a), square_name(b)],
-                pairs=pairs[state.seat],
+                (
+                    ("card", state.known[a]),
+                    ("pairs", pairs[state.seat]),
+                    ("seat", state.seat + 1),
+                    ("squares", (NAMES[a], NAMES[b])),
+                ),
             )
         )
-        new = replace(state, taken=taken, pairs=pairs, up=())
+        new = _evolve(state, taken=taken, pairs=pairs, up=())
         if all(taken):
             best = max(pairs)
             events.append(
@@ -166,18 +183,16 @@ def _shown(state: MemoState, sq: int, events: list):
                     winners=[i + 1 for i, p in enumerate(pairs) if p == best],
                 )
             )
-            return replace(new, phase="over", termination=DONE), tuple(events)
+            return _evolve(new, phase="over", termination=DONE), tuple(events)
         return new, tuple(events)
     nxt = (state.seat + 1) % len(state.cfg.seats)
     events.append(
-        event(
+        Event(
             "cards-turned-back",
-            seat=state.seat + 1,
-            squares=[square_name(a), square_name(b)],
-            next_seat=nxt + 1,
+            (("next_seat", nxt + 1), ("seat", state.seat + 1), ("squares", (NAMES[a], NAMES[b]))),
         )
     )
-    return replace(state, up=(), seat=nxt, turn=state.turn + 1), tuple(events)
+    return _evolve(state, up=(), seat=nxt, turn=state.turn + 1), tuple(events)
 
 
 def outcome(state: MemoState) -> Outcome | None:
@@ -199,6 +214,13 @@ def _why_not(state: MemoState, kind: str) -> str:
             f"{', '.join(MEMO_KINDS[: min(n, 4)])}{', ...' if n > 4 else ''})"
         )
     return f"both {kind} cards have already turned up"
+
+
+def _evolve(state: MemoState, **changes) -> MemoState:
+    """`dataclasses.replace(state, **changes)` without its per-field work (as rules._evolve)."""
+    new = object.__new__(MemoState)
+    new.__dict__.update(state.__dict__, **changes)
+    return new
 
 
 def _set(values: tuple, i: int, v) -> tuple:

@@ -1,0 +1,608 @@
+"""The fast paths of Baerenspiel against the plain computations they replace.
+
+The rules keep what the cells imply in the state (forest.Reach: the edge, the frontier, ...)
+instead of rescanning the forest at every step, make new states without dataclasses.replace,
+build their most frequent events directly, draw chance outcomes from tables; the searcher
+scores on bit masks and the memo bots look squares up in a table. Here each is compared with
+the plain way on many seeded positions, and whole seeded games are pinned to the digests
+they had before any of it (same steps, same events).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+
+from bearcli.core.errors import IllegalStep
+from bearcli.core.events import event
+from bearcli.core.game import CHANCE, TERMINAL
+from bearcli.core.rng import Rng
+from bearcli.core.runner import Match, chance_rng, make_bots
+from bearcli.formats import scenario as scenario_file
+from bearcli.games.baerenspiel import bots, forest, memo, rules
+from bearcli.games.baerenspiel.forest import DOWN, NEIGHBOURS, PATHS, SQUARES, square_name
+from bearcli.games.baerenspiel.notation import (
+    FACES,
+    FOREST_KINDS,
+    Chain,
+    Cover,
+    Decline,
+    End,
+    Escort,
+    Flip,
+    Reroll,
+    Rerolled,
+    Roll,
+    Search,
+    Shows,
+    Throw,
+)
+from bearcli.simulation import game_seed, play_one
+from tests.conftest import load_scenario_text
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# -- the plain computations -------------------------------------------------------------------
+
+
+def plain_legal_steps(state) -> list:
+    """legal_steps as it was: every list made by rescanning the forest."""
+    if isinstance(state, memo.MemoState):
+        if state.phase != "flip":
+            return []
+        return [
+            Flip(memo.square_name(i))
+            for i in range(len(state.known))
+            if not state.taken[i] and i not in state.up
+        ]
+    if state.phase == "choose":
+        return [
+            Escort(square_name(b)) for b, n in zip(state.bears, state.need, strict=True) if n > 0
+        ]
+    if state.phase != "act":
+        return []
+    cells = state.cells
+    steps: list = [Reroll(d) for d in state.rerolls]
+    chained = forest.chain_targets(cells, state.chain)
+    steps.extend(Chain(square_name(i)) for i in chained)
+    if state.chain is not None:
+        steps.append(Decline())
+    if state.searches:
+        steps.extend(
+            Search(square_name(i)) for i in forest.reveal_targets(cells) if i not in chained
+        )
+        paths = forest.edge_paths(cells)
+        steps.extend(
+            Cover(square_name(o), square_name(p)) for o in forest.obstacles(cells) for p in paths
+        )
+    steps.append(End())
+    return steps
+
+
+def plain_identity_weights(state, sq: int) -> list[tuple[str, int]]:
+    """identity_weights as it was: the face-down squares counted by a scan."""
+    dealt = dict(state.cfg.deal)
+    if sq in dealt:
+        return [(dealt[sq], 1)]
+    back = forest.back_of(sq)
+    pile = 0 if back == "D" else 1
+    left = list(state.left[pile])
+    squares = 0
+    for i in SQUARES:
+        if state.cells[i] == back and i != sq and i in dealt:
+            left[FOREST_KINDS.index(dealt[i])] -= 1
+        elif state.cells[i] == back and i not in dealt:
+            squares += 1
+    bear, others = left[0], sum(left[1:])
+    out = [("bear", bear * others if others else bear)] if bear else []
+    out += [(k, (squares - bear) * n) for k, n in zip(FOREST_KINDS[1:], left[1:], strict=True)]
+    out = [(k, w) for k, w in out if w > 0]
+    common = math.gcd(*(w for _, w in out))
+    return [(k, w // common) for k, w in out]
+
+
+def plain_chance_outcomes(state) -> list:
+    if isinstance(state, memo.MemoState):
+        if state.phase != "shows":
+            return []
+        name = memo.square_name(state.pending)
+        return [(Shows(name, k), n) for k, n in zip(memo.MEMO_KINDS, state.left, strict=True) if n]
+    die = [(f, state.cfg.die.count(f)) for f in FACES if f in state.cfg.die]
+    if state.phase == "roll":
+        return [(Roll((a, b, c)), wa * wb * wc) for a, wa in die for b, wb in die for c, wc in die]
+    if state.phase == "reroll":
+        return [(Rerolled(state.pending, f), w) for f, w in die]
+    if state.phase == "throw":
+        return [(Throw(f), w) for f, w in die]
+    if state.phase == "shows":
+        sq = state.pending
+        return [(Shows(square_name(sq), k), w) for k, w in plain_identity_weights(state, sq)]
+    return []
+
+
+class PlainScorer:
+    """The searcher's Scorer as it was: lists of distances from plain breadth-first searches."""
+
+    def __init__(self, state, cells=None):
+        self.state = state
+        self.cells = cells if cells is not None else state.cells
+        self.bearish = {i for i in bots.bear_squares(state) if self.cells[i] in DOWN}
+        self.walk = bots.walk_distances(self.cells, self.bearish)
+        self.route = forest.path_distances(self.cells)
+        self.faces = bots._faces(state.cfg.die)
+        self.cornered = len(forest.reveal_targets(self.cells)) <= bots.CORNERED
+
+    def route_of(self, i):
+        if forest.on_edge(self.cells, i):
+            return 0
+        near = [self.route[j] for j in NEIGHBOURS[i] if self.route[j] is not None]
+        return min(near) if near else None
+
+    def route_sum(self):
+        total = 0
+        for i in sorted(self.bearish):
+            d = self.route_of(i)
+            total += 9 if d is None else d
+        return total
+
+    def escape(self, i):
+        d = self.route_of(i)
+        if d is None:
+            return 0.0
+        state = self.state
+        if state.cfg.variant != "twin":
+            return bots._success((d + 1,), 4, self.faces)
+        other = (
+            2
+            if not state.bears
+            else next((forest.route_length(self.cells, b) or 9) + 1 for b in state.bears)
+        )
+        return bots._success(tuple(sorted((d + 1, other))), 5, self.faces)
+
+    def score(self, i):
+        if i in self.bearish:
+            p = self.escape(i)
+            if p >= 1.0:
+                return 10_000 - (self.route_of(i) or 0)
+            if self.cornered:
+                return 5000 + int(p * 1000)
+            return -10_000 + int(p * 1000)
+        route = self.route_of(i)
+        return 1000 - 4 * self.walk[i] - (route if route is not None else 6)
+
+
+def plain_searcher_choice(state, legal):
+    """SearcherBot.choose as it was (forest and twin positions)."""
+    if state.phase == "choose":
+        probs = bots._faces(state.cfg.die)
+        best, best_p = legal[0], -1.0
+        for step in legal:
+            sq = forest.parse_square(step.square)
+            need = list(state.need)
+            i = next(k for k, b in enumerate(state.bears) if b == sq and need[k] > 0)
+            need[i] = max(0, need[i] - state.waiting)
+            p = bots._success(tuple(sorted(need)), state.throws, probs)
+            if p > best_p:
+                best, best_p = step, p
+        return best
+    for step in legal:
+        if isinstance(step, Reroll):
+            return step
+    scorer = PlainScorer(state)
+    sq = forest.parse_square
+    chains = [s for s in legal if isinstance(s, Chain)]
+    if chains:
+        best = max(chains, key=lambda s: (scorer.score(sq(s.square)), -sq(s.square)))
+        if scorer.score(sq(best.square)) > -10_000 + 1000 or not state.searches:
+            return best
+        choice = _plain_best_search(state, legal, scorer)
+        if scorer.score(sq(best.square)) < (choice[0] if choice else -(10**9)):
+            return next(s for s in legal if isinstance(s, Decline))
+        return best
+    choice = _plain_best_search(state, legal, scorer)
+    if choice is not None:
+        return choice[1]
+    return next(s for s in legal if isinstance(s, End))
+
+
+def _plain_best_search(state, legal, scorer):
+    best, best_key = None, None
+    for s in legal:
+        if isinstance(s, Search):
+            i = forest.parse_square(s.square)
+            key = (scorer.score(i), -i)
+            if best_key is None or key > best_key:
+                best, best_key = s, key
+    desperate = best_key is None or best_key[0] < 0
+    cover = _plain_best_cover(state, [s for s in legal if isinstance(s, Cover)], desperate)
+    now = (best_key[0] if best_key else -(10**9), -scorer.route_sum() if desperate else 0)
+    if cover is not None and cover[0] > now:
+        return cover[0][0], cover[1]
+    return (best_key[0], best) if best is not None else None
+
+
+def _plain_best_cover(state, covers, desperate):
+    if not covers:
+        return None
+    before = set(forest.reveal_targets(state.cells))
+    best = None
+    for step in covers:
+        ob, pa = forest.parse_square(step.obstacle), forest.parse_square(step.path)
+        cells = list(state.cells)
+        cells[pa], cells[ob] = "hole", "cover"
+        cells_t = tuple(cells)
+        fresh = set(forest.chain_targets(cells_t, ob))
+        if desperate:
+            fresh |= set(forest.reveal_targets(cells_t))
+        else:
+            fresh |= set(forest.reveal_targets(cells_t)) - before
+        if not fresh and not desperate:
+            key = (-100_000, 0, -ob, -pa)
+        else:
+            scorer = PlainScorer(state, cells_t)
+            value = max(scorer.score(j) for j in fresh) if fresh else -100_000
+            key = (value, -scorer.route_sum() if desperate else 0, -ob, -pa)
+        if best is None or key > best[0]:
+            best = (key, step)
+    return (best[0][:2], best[1]) if best else None
+
+
+def plain_memo_choice(bot, state, legal):
+    """MemoBot.choose as it was (squares parsed from their names); draws from bot.rng."""
+
+    def square(name):
+        return (int(name[1]) - 1) * memo.WIDTH + memo.COLUMNS.index(name[0])
+
+    open_squares = {square(s.square): s for s in legal if isinstance(s, Flip)}
+    remembered = {sq: card for sq, card in bot.memory if sq in open_squares}
+    if state.up:
+        card = state.known[state.up[0]]
+        for sq, seen in sorted(remembered.items()):
+            if seen == card:
+                return open_squares[sq]
+    else:
+        by_card: dict[str, list[int]] = {}
+        for sq, card in sorted(remembered.items()):
+            by_card.setdefault(card, []).append(sq)
+        for card in sorted(by_card):
+            if len(by_card[card]) >= 2:
+                return open_squares[by_card[card][0]]
+    unknown = [s for sq, s in sorted(open_squares.items()) if sq not in remembered]
+    return bot.rng.choice(unknown) if unknown else bot.rng.choice(list(legal))
+
+
+# -- seeded positions -------------------------------------------------------------------------
+
+SCENARIOS = {
+    "forest-1p": "seats: [random]",
+    "forest-2p": "seats: [random, random]",
+    "forest-4p": "seats: [random, random, random, random]",
+    "forest-6p": "seats: [random, random, random, random, random, random]",
+    "twin": "variant: twin\nseats: [random, random, random]",
+    "twin-path": "variant: twin\nparams: {removed: path}\nseats: [random, random]",
+    "preset": (
+        "seats: [random, random, random]\n"
+        "params: {die: [bear, bear, paw, paw, tree, tree]}\n"
+        "deal: {e5: bear, d5: path, a1: obstacle, b2: path, f6: animal}\n"
+        "open: {a2: path, b1: obstacle, i9: animal, c3: obstacle, h8: path}"
+    ),
+    "twin-preset": (
+        "variant: twin\nseats: [random, random]\n"
+        "deal: {a5: bear, e5: path, c4: animal}\nopen: {a4: path, b5: obstacle}"
+    ),
+    "memo": "variant: memo\nseats: [random, random]",
+    "memo-3": "variant: memo\nparams: {pairs: 3}\nseats: [random, random, random]",
+}
+FOREST = [name for name in SCENARIOS if not name.startswith("memo")]
+
+
+def _scenario(name: str):
+    return load_scenario_text(f"game: baerenspiel\n{SCENARIOS[name]}\n")
+
+
+def positions(name: str, games: int, bot: str = "random", seed: int = 11) -> list:
+    """Every state met in `games` seeded games (bots `bot`), in order."""
+    scen = _scenario(name)
+    out = []
+    for i in range(1, games + 1):
+        s = game_seed(seed, i)
+        match = Match(scen.game, scen.config)
+        players = make_bots(scen.game, scen.config, s, bot)
+        rng = chance_rng(s)
+        while not match.over:
+            out.append(match.state)
+            if match.actor == CHANCE:
+                step = scen.game.sample_chance(match.state, rng)
+            else:
+                step = players[match.actor].choose(match.state, scen.game.legal_steps(match.state))
+            match.apply(step)
+        out.append(match.state)
+    return out
+
+
+@pytest.fixture(scope="module")
+def seen() -> dict[str, list]:
+    return {name: positions(name, 3 if name.startswith("memo") else 7) for name in SCENARIOS}
+
+
+GAME = rules.Baerenspiel()
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_legal_steps_and_chance_outcomes_are_the_plain_ones(seen, name):
+    for state in seen[name]:
+        assert GAME.legal_steps(state) == plain_legal_steps(state)
+        assert GAME.chance_outcomes(state) == plain_chance_outcomes(state)
+        if not isinstance(state, memo.MemoState) and state.phase == "shows":
+            sq = state.pending
+            assert rules.identity_weights(state, sq) == plain_identity_weights(state, sq)
+
+
+@pytest.mark.parametrize("name", FOREST)
+def test_the_kept_reach_is_the_plain_rescan(seen, name):
+    for state in seen[name][::2]:
+        assert state.reach == forest.scan(state.cells)
+        reach = state.reach
+        assert sorted(reach.frontier) == forest.reveal_targets(state.cells)
+        assert sorted(reach.takeable) == forest.edge_paths(state.cells)
+        assert sorted(reach.obstacles) == forest.obstacles(state.cells)
+        assert reach.trapped() == forest.trapped(state.cells)
+        assert all((i in reach.edge) == forest.on_edge(state.cells, i) for i in SQUARES)
+
+
+def _random_forest(rnd: random.Random) -> tuple[str, ...]:
+    kinds = ["path", "animal", "obstacle", "cover", "hole", "bear"]
+    up = rnd.random()
+    cells = [forest.back_of(i) if rnd.random() > up else rnd.choice(kinds) for i in forest.SQUARES]
+    return tuple(cells)
+
+
+def test_turning_and_covering_update_the_reach_as_a_rescan_would():
+    # Any forest at all, reachable in play or not: a card turned, an edge path laid.
+    rnd = random.Random(2024)
+    turned = covered = 0
+    for _ in range(1500):
+        cells = _random_forest(rnd)
+        reach = forest.scan(cells)
+        down = [i for i in SQUARES if cells[i] in DOWN]
+        if down:
+            sq = rnd.choice(down)
+            kind = rnd.choice(FOREST_KINDS)
+            after = cells[:sq] + (kind,) + cells[sq + 1 :]
+            assert reach.turned(after, sq, kind) == forest.scan(after)
+            turned += 1
+        obstacles, paths = sorted(reach.obstacles), sorted(reach.takeable)
+        if obstacles and paths:
+            ob, pa = rnd.choice(obstacles), rnd.choice(paths)
+            after = list(cells)
+            after[pa], after[ob] = "hole", "cover"
+            after = tuple(after)
+            assert reach.covered(after, ob, pa) == forest.scan(after)
+            covered += 1
+    assert turned > 1000 and covered > 300
+
+
+def _outcomes(state) -> list:
+    if GAME.actor(state) == CHANCE:
+        return [s for s, _ in GAME.chance_outcomes(state)]
+    if GAME.actor(state) == TERMINAL:
+        return []
+    return GAME.legal_steps(state)
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_apply_makes_the_states_and_events_of_the_plain_way(seen, name, monkeypatch):
+    """Up to five legal steps (or chance outcomes) of every fourth position, applied the fast
+    way and with dataclasses.replace making the states; each event against core's event()."""
+    rnd = random.Random(name)
+    cases = []
+    for state in seen[name][::4]:
+        steps = _outcomes(state)
+        for step in rnd.sample(steps, min(len(steps), 5)):
+            cases.append((state, step, GAME.apply(state, step)))
+    monkeypatch.setattr(rules, "_evolve", dataclasses.replace)
+    monkeypatch.setattr(memo, "_evolve", dataclasses.replace)
+    for state, step, (new, events) in cases:
+        plain_new, plain_events = GAME.apply(state, step)
+        assert new == plain_new and events == plain_events
+        assert new.__dict__ == plain_new.__dict__  # reach, and nothing more, the same
+        for ev in events:
+            assert ev == event(ev.type, **dict(ev.fields))
+        if not isinstance(new, memo.MemoState):
+            assert new.reach == forest.scan(new.cells)
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_sample_chance_draws_what_rng_weighted_draws(seen, name):
+    for k, state in enumerate(seen[name]):
+        if GAME.actor(state) != CHANCE:
+            continue
+        fast, plain = Rng(k), Rng(k)
+        for _ in range(3):
+            assert GAME.sample_chance(state, fast) == plain.weighted(plain_chance_outcomes(state))
+        assert fast.random() == plain.random()
+
+
+def _plain_search_refusal(state, sq: int) -> str | None:
+    """The ruling that refuses `search sq` as the rules said it with plain scans."""
+    if state.searches == 0:
+        return "BS4"
+    if state.cells[sq] not in DOWN:
+        return "BS5"
+    if sq in forest.chain_targets(state.cells, state.chain):
+        return "P-BS2"
+    if not (forest.on_edge(state.cells, sq) or forest.next_to_path(state.cells, sq)):
+        return "BS5"
+    return None
+
+
+def _ruling(state, step) -> str | None:
+    try:
+        GAME.apply(state, step)
+    except IllegalStep as refused:
+        return refused.ruling
+    return None
+
+
+@pytest.mark.parametrize("name", ["forest-2p", "twin", "preset"])
+def test_searches_and_covers_are_refused_as_before(seen, name):
+    rnd = random.Random(name)
+    acts = [s for s in seen[name] if s.phase == "act"][::4]
+    for state in acts:
+        for sq in SQUARES:
+            assert _ruling(state, Search(square_name(sq))) == _plain_search_refusal(state, sq)
+        if state.searches:
+            for ob in {*state.reach.obstacles, *rnd.sample(SQUARES, 3)}:
+                for pa in {*state.reach.takeable, *rnd.sample(SQUARES, 6)}:
+                    step = Cover(square_name(ob), square_name(pa))
+                    legal = (
+                        state.cells[ob] == "obstacle"
+                        and state.cells[pa] == "path"
+                        and forest.on_edge(state.cells, pa)
+                    )
+                    assert (_ruling(state, step) is None) == legal
+
+
+def test_square_names_are_looked_up_as_parsed():
+    texts = [*forest.NAMES, *memo.NAMES, "a0", "a10", "j1", "k1", "A1", "a", "", "a01", "a1 "]
+    for text in texts:
+        assert forest.index_of(text) == forest.parse_square(text)
+        for cards in (6, 50):
+            i = memo.GRID.parse(text)
+            assert memo.parse_square(text, cards) == (i if i is not None and i < cards else None)
+
+
+# -- the bots ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "bot", "games"),
+    [("forest-4p", "random", 6), ("forest-2p", "searcher", 4), ("twin", "searcher", 3)],
+)
+def test_searcher_chooses_what_it_chose(name, bot, games):
+    states = [
+        s for s in positions(name, games, bot, seed=5) if GAME.actor(s) not in (CHANCE, TERMINAL)
+    ]
+    scen = _scenario(name)
+    fresh = bots.SearcherBot(GAME, scen.config, 0, Rng(1))
+    for state in states:
+        legal = GAME.legal_steps(state)
+        expected = plain_searcher_choice(state, legal)
+        assert fresh.choose(state, legal) == expected
+
+
+@pytest.mark.parametrize("name", ["forest-4p", "twin", "twin-preset"])
+def test_scorer_scores_as_the_plain_one(seen, name):
+    rnd = random.Random(name)
+    for state in seen[name][::5]:
+        if state.phase not in ("act", "roll"):
+            continue
+        fast, plain = bots.Scorer.of(state), PlainScorer(state)
+        for i in SQUARES:
+            if state.cells[i] in DOWN:
+                assert fast.score(i) == plain.score(i)
+            assert fast.route_of(i) == plain.route_of(i)
+        assert fast.route_sum() == plain.route_sum()
+        covers = [
+            (o, p) for o in sorted(state.reach.obstacles) for p in sorted(state.reach.takeable)
+        ]
+        for ob, pa in rnd.sample(covers, min(len(covers), 4)):
+            cells = list(state.cells)
+            cells[pa], cells[ob] = "hole", "cover"
+            cells = tuple(cells)
+            after = fast.covered(ob, pa, forest.scan(cells).frontier)
+            plain_after = PlainScorer(state, cells)
+            assert after.route_sum() == plain_after.route_sum()
+            for j in SQUARES:
+                if cells[j] in DOWN:
+                    assert after.score(j) == plain_after.score(j)
+
+
+def test_walk_rings_are_walk_distances():
+    rnd = random.Random(7)
+    for _ in range(300):
+        cells = _random_forest(rnd)
+        targets = {i for i in SQUARES if cells[i] in DOWN and rnd.random() < 0.1}
+        through = bots._mask(i for i in SQUARES if cells[i] in DOWN or cells[i] in PATHS)
+        rings = bots._Rings(bots._mask(targets), through)
+        plain = bots.walk_distances(cells, targets)
+        for i in SQUARES:
+            d = rings.depth(bots._BIT[i])
+            assert (bots.FAR if d is None else d) == plain[i]
+        paths = bots._mask(i for i in SQUARES if cells[i] in PATHS)
+        route = bots._Rings(paths & bots._mask(forest.scan(cells).edge), paths)
+        for i, d in enumerate(forest.path_distances(cells)):
+            ring = route.depth(bots._BIT[i])
+            assert d == (None if ring is None else ring + 1)
+
+
+@pytest.mark.parametrize("memory", [None, 0, 3])
+def test_memo_bots_choose_what_they_chose(memory):
+    scen = _scenario("memo")
+    bots_ = [bots.MemoBot(GAME, scen.config, 0, Rng(3), memory=memory) for _ in range(2)]
+    fast, plain = bots_
+    for i in range(1, 4):
+        s = game_seed(2, i)
+        match = Match(scen.game, scen.config)
+        rng = chance_rng(s)
+        while not match.over:
+            before = match.state
+            if match.actor == CHANCE:
+                step = GAME.sample_chance(before, rng)
+            else:
+                legal = GAME.legal_steps(before)
+                step = fast.choose(before, legal)
+                assert plain_memo_choice(plain, before, legal) == step
+            logged = match.apply(step)
+            for bot in bots_:
+                bot.observe(before, step, [le.event for le in logged])
+            assert fast.memory == plain.memory
+
+
+# -- whole seeded games -----------------------------------------------------------------------
+
+# sha256 (first 32 hex digits) of the steps and event logs of games 1-6 of batch seed 3, as
+# the plain code played them before the fast paths (bearcli simulate would play them so).
+PINNED = {
+    ("forest-4p", "random"): "08734bd4fbc31fcf1813def10470dc4a",
+    ("forest-4p", None): "b4c30c04464fdaccb5dbbb9d5f2dea05",
+    ("forest-1p", "random"): "c3e3f5df07c45836d56aadb9840cff6f",
+    ("forest-2p", None): "2bcb2a3d6bdf2fd2c990f23c78ae2cfa",
+    ("twin", "random"): "664aeeb9f3242cd2b705b8a7e00e9ce8",
+    ("twin", None): "fd34a86d84f5e2a2952f53f5eca9def9",
+    ("memo", None): "b5eff15799909e329638c73ff639d869",
+    ("memo", "random"): "5fe714079422dd1277b721c918c564f4",
+    ("memo-perfect-random", None): "d3c47b47d1ac518485014f04520daef5",
+    ("memo-forgetful-random", None): "b00a8eea64fa1bdb72aa05bf9108ed31",
+}
+
+
+@pytest.mark.parametrize(("name", "bot"), list(PINNED))
+def test_seeded_games_play_the_same_steps_and_events(name, bot):
+    scen = scenario_file.load(ROOT / "scenarios" / "baerenspiel" / f"{name}.yaml")
+    digest = hashlib.sha256()
+    for i in range(1, 7):
+        result = play_one(scen, game_seed(3, i), i, bot, keep=True)
+        log = [list(result.steps), [e.to_dict() for e in result.events]]
+        digest.update(json.dumps(log, sort_keys=True).encode())
+    assert digest.hexdigest()[:32] == PINNED[(name, bot)]
+
+
+def test_route_length_is_the_route_of_the_nearest_path():
+    # What Scorer.route_of gives for a found twin (escape) is forest.route_length, BS9.
+    rnd = random.Random(3)
+    for _ in range(200):
+        cells = _random_forest(rnd)
+        dist = forest.path_distances(cells)
+        for i in SQUARES:
+            if cells[i] in PATHS:
+                continue
+            near = [dist[j] for j in NEIGHBOURS[i] if dist[j] is not None]
+            expected = 0 if forest.on_edge(cells, i) else (min(near) if near else None)
+            assert forest.route_length(cells, i) == expected
