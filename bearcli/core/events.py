@@ -38,8 +38,16 @@ class Event:
         return out
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})  # values _freeze returns as they are
+
+
 def event(type_: str, **fields: Any) -> Event:
     """Build an event; field order never matters (the writer sorts keys)."""
     if "type" in fields or "seq" in fields or "step" in fields:
         raise TypeError("'type', 'seq' and 'step' are reserved event keys")
-    return Event(type_, tuple(sorted((k, _freeze(v)) for k, v in fields.items())))
+    for v in fields.values():
+        if type(v) not in _PLAIN:
+            return Event(type_, tuple(sorted((k, _freeze(v)) for k, v in fields.items())))
+    # Plain values only: nothing to freeze, and the keys are unique, so sorting the items
+    # orders them by key alone, as above.
+    return Event(type_, tuple(sorted(fields.items())))

@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bearcli.core.game import BotSpec, RandomBot
-from bearcli.games.bear_down import graph
 from bearcli.games.bear_down.graph import SQUARES
-from bearcli.games.bear_down.notation import Move, Stay
+from bearcli.games.bear_down.notation import Stay
 from bearcli.games.bear_down.rules import WATER, State
 
 AT_RISK = 0.8  # carried salmon still have to be walked home: worth less than banked ones
@@ -30,6 +29,12 @@ def fall_chance(die: tuple[str, ...], square: int) -> float:
     return sum(1 for f in die if WATER.get(f, 0) >= need) / len(die)
 
 
+@lru_cache(maxsize=16)
+def _risks(dice: tuple[tuple[str, ...], ...]) -> tuple[float, ...]:
+    """fall_chance for every square node, in node order."""
+    return tuple(fall_chance(die, k) for die in dice for k in range(1, SQUARES + 1))
+
+
 class GreedyBot(RandomBot):
     """Bank what it carries; otherwise the nearest salmon."""
 
@@ -37,12 +42,13 @@ class GreedyBot(RandomBot):
         if isinstance(legal[0], Stay):
             return legal[0]
         dests = self.game.destinations(state, self.seat)
-        streams = state.cfg.streams
-        if state.carried[self.seat] and state.boulder in dests:
-            return Move("boulder")
-        fish = [(dist, -state.salmon[d], d) for d, dist in dests.items() if state.salmon[d]]
+        tables = state.cfg.tables
+        if state.carried[self.seat] and tables.boulder in dests:
+            return tables.moves[tables.boulder]
+        salmon = state.salmon
+        fish = [(dist, -salmon[d], d) for d, dist in dests.items() if salmon[d]]
         if fish:
-            return Move(graph.name(streams, min(fish)[2]))
+            return tables.moves[min(fish)[2]]
         return self.rng.choice(legal)
 
 
@@ -52,27 +58,29 @@ class CautiousBot(RandomBot):
     def choose(self, state: State, legal: Sequence):
         if isinstance(legal[0], Stay):
             return legal[0]
-        cfg = state.cfg
+        tables = state.cfg.tables
         dests = self.game.destinations(state, self.seat)
-        adj = graph.neighbours(cfg.streams, cfg.rocks)
         carried = state.carried[self.seat]
+        risks = _risks(state.cfg.dice)
         best, best_key = None, None
         for node in sorted(dests):
-            key = (self._value(state, adj, node, carried), -dests[node], -node)
+            key = (self._value(state, tables, risks, node, carried), -dests[node], -node)
             if best_key is None or key > best_key:
                 best, best_key = node, key
-        return Move(graph.name(cfg.streams, best))
+        return tables.moves[best]
 
-    def _value(self, state: State, adj, node: int, carried: int) -> float:
-        if node == state.boulder:
+    def _value(self, state: State, tables, risks, node: int, carried: int) -> float:
+        if node == tables.boulder:
             # Banking is safe; an empty-handed return wastes the turn.
             return carried if carried else -0.5
-        total = carried + state.salmon[node]
+        salmon = state.salmon
+        total = carried + salmon[node]
         if state.final:
             return total - total // 2  # the game ends after this move (BD12)
-        die = state.cfg.dice[node // SQUARES]
-        risk = fall_chance(die, node % SQUARES + 1)
-        nearby = sum(state.salmon[nb] for nb in adj[node] if nb != state.boulder)
+        risk = risks[node]
+        nearby = 0
+        for nb in tables.squares_near[node]:
+            nearby += salmon[nb]
         return (total * AT_RISK + NEAR * nearby) * (1 - risk) - risk * 0.5
 
 

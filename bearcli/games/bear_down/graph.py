@@ -6,7 +6,7 @@ Node numbers: square k (1-4) of the i-th stream in play is 4*i + k - 1; the boul
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Container
 from functools import lru_cache
 
 SQUARES = 4  # BD2: four visible tiles per stream
@@ -37,42 +37,55 @@ def neighbours(
     return tuple(tuple(sorted(a)) for a in adj)
 
 
-def destinations(
+def distances(
     adj,
     boulder: int,
     start: int,
     salmon: tuple[int, ...],
-    occupied: frozenset[int],
+    occupied: Container[int],
     *,
     stop_on_salmon: bool = True,
     stop_on_boulder: bool = True,
-) -> dict[int, int]:
-    """Every destination of a bear at `start` with its distance in steps (BD8-BD10).
+) -> list[int | None]:
+    """Per node, how many steps a bear at `start` takes to move there (BD8-BD10).
 
     A path runs through tiles holding neither a bear nor salmon; it may end on salmon (BD9)
     or on the boulder (BD10), which stop the move, or on an empty tile; never on a bear.
-    The two flags relax BD9 / BD10, only to name the ruling that refuses a move.
+    A destination gets its distance (1 or more); the start and the bears' tiles 0; what is
+    out of reach None. So the list is true exactly at the destinations, node by node.
+    `occupied` holds the other bears' tiles (a set or a tuple; the start and the boulder may
+    be in it: neither is ever looked up). The two flags relax BD9 / BD10, only to name the
+    ruling that refuses a move.
     """
-    dist = {start: 0}
-    out: dict[int, int] = {}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        for nb in adj[node]:
-            if nb in dist:
-                continue
-            dist[nb] = dist[node] + 1
-            if nb == boulder:
-                out[nb] = dist[nb]
-                if not stop_on_boulder:
-                    queue.append(nb)
-                continue
-            if nb in occupied:
-                continue
-            out[nb] = dist[nb]
-            if salmon[nb] == 0 or not stop_on_salmon:
-                queue.append(nb)
-    return out
+    dist: list[int | None] = [None] * len(adj)
+    dist[start] = 0
+    frontier = [start]
+    steps = 0
+    while frontier:  # breadth first, one distance at a time
+        steps += 1
+        reached = []
+        for node in frontier:
+            for nb in adj[node]:
+                if dist[nb] is not None:
+                    continue
+                if nb == boulder:
+                    dist[nb] = steps
+                    if not stop_on_boulder:
+                        reached.append(nb)
+                elif nb in occupied:
+                    dist[nb] = 0
+                else:
+                    dist[nb] = steps
+                    if not salmon[nb] or not stop_on_salmon:
+                        reached.append(nb)
+        frontier = reached
+    return dist
+
+
+def destinations(adj, boulder: int, start: int, salmon, occupied, **relax) -> dict[int, int]:
+    """Every destination with its distance in steps, in node order (see `distances`)."""
+    dist = distances(adj, boulder, start, salmon, occupied, **relax)
+    return {node: d for node, d in enumerate(dist) if d}
 
 
 def name(streams: tuple[str, ...], node: int) -> str:

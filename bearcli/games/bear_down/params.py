@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from bearcli.core.game import Config, Seat
 from bearcli.core.source import Source
 from bearcli.games.bear_down.notation import FACES, STREAMS
+from bearcli.games.bear_down.tables import Tables
 
 DIE = ("W", "WWS", "S1", "S1", "S2", "S3")  # BD3
 ROCKS = (
@@ -42,6 +44,19 @@ class BDConfig(Config):
     water_supply: int
     rock_stack: int
     salmon_supply: int
+
+    @cached_property
+    def tables(self) -> Tables:
+        """Lookups the rules need at every step, made on first use (not a field: a config
+        compares, hashes and prints by its fields alone)."""
+        return Tables(self.streams, self.dice, self.rocks)
+
+    def __getstate__(self) -> dict:
+        # A pickled config (sent to a worker) leaves its tables behind: they fill up with
+        # what the games met, and the other process makes its own.
+        state = dict(self.__dict__)
+        state.pop("tables", None)
+        return state
 
 
 def streams_for(players: int, dropped: str = "purple") -> tuple[str, ...]:
@@ -98,9 +113,12 @@ def configure(source: Source, seats: tuple[Seat, ...]) -> BDConfig:
             per[stream] = _faces(psrc, faces, ("dice", stream))
     rocks = _rocks(psrc, params["rocks"]) if "rocks" in params else ROCKS
     tiles = TILES_IN_BOX - TILES_PER_STREAM * len(streams) - SET_ASIDE[min(players, 4)]
-    water = _count(psrc, params, "water_supply", tiles - ROCK_STACK, 0, "BD13")
-    stack = _count(psrc, params, "rock_stack", ROCK_STACK, 1, "BD5")
-    salmon = _count(psrc, params, "salmon_supply", SALMON_IN_BOX - 2 * len(streams), 0, "BD13")
+    # P-BD12: no supply beyond what the box holds once the board is laid (BD13).
+    box_tiles = TILES_IN_BOX - TILES_PER_STREAM * len(streams)
+    box_salmon = SALMON_IN_BOX - 2 * len(streams)
+    water = _count(psrc, params, "water_supply", tiles - ROCK_STACK, 0, "BD13", box_tiles)
+    stack = _count(psrc, params, "rock_stack", ROCK_STACK, 1, "BD5", box_tiles - water)
+    salmon = _count(psrc, params, "salmon_supply", box_salmon, 0, "BD13", box_salmon)
     return BDConfig(seats, streams, tuple(per[s] for s in streams), rocks, water, stack, salmon)
 
 
@@ -152,12 +170,23 @@ def _rocks(psrc: Source, raw: object) -> tuple[tuple[str, str, int], ...]:
     return tuple(sorted(out, key=lambda r: (STREAMS.index(r[0]), r[2])))
 
 
-def _count(psrc: Source, params: dict, key: str, default: int, least: int, ruling: str) -> int:
+def _count(
+    psrc: Source, params: dict, key: str, default: int, least: int, ruling: str, most: int
+) -> int:
     if key not in params:
         return default
     value = psrc.typed(key, int, ruling=ruling)
     if value < least:
         raise psrc.error(f"{key} must be at least {least}, not {value}", key, ruling=ruling)
+    if value > most:
+        raise psrc.error(
+            f"{key} must be at most {most}, not {value}: the box holds no more "
+            f"(water tiles and rock stack together, once the board is laid)"
+            if key != "salmon_supply"
+            else f"{key} must be at most {most}, not {value}: the box holds no more salmon",
+            key,
+            ruling="P-BD12",
+        )
     return value
 
 

@@ -7,9 +7,9 @@ water and the salmon: BD5-BD7) followed by one move step per seat from the first
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
+from itertools import compress, product
 
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Game, Seat
@@ -20,6 +20,7 @@ from bearcli.games.bear_down.graph import SQUARES
 from bearcli.games.bear_down.narrate import BearDownNarrator
 from bearcli.games.bear_down.notation import Move, Roll, Stay
 from bearcli.games.bear_down.params import BDConfig
+from bearcli.games.bear_down.tables import Tables
 
 WATER = {"W": 1, "WWS": 2}  # tiles per face (BD3)
 SALMON = {"WWS": 1, "S1": 1, "S2": 2, "S3": 3}  # salmon per face (BD3)
@@ -110,35 +111,47 @@ class BearDown(Game):
 
     # -- play -----------------------------------------------------------------------
     def actor(self, state: State) -> int:
-        if state.phase == "over":
-            return TERMINAL
-        return CHANCE if state.phase == "roll" else state.mover
+        phase = state.phase
+        if phase == "move":
+            return (state.first + state.moved) % len(state.bears)  # state.mover, inlined
+        return CHANCE if phase == "roll" else TERMINAL
 
     def chance_outcomes(self, state: State) -> list:
         return list(_outcomes(state.cfg.streams, state.cfg.dice))
 
+    def sample_chance(self, state: State, rng) -> Roll:
+        """The roll `rng.weighted(chance_outcomes)` would draw, from the same single draw.
+
+        So seeded games are the ones the full list gave, without listing up to 6^5 rolls.
+        """
+        tables = state.cfg.tables
+        return tables.roll(rng.below(tables.rolls))
+
     def legal_steps(self, state: State) -> list:
         if state.phase != "move":
             return []
-        dests = self.destinations(state, state.mover)
-        if not dests:
-            return [Stay()]
-        streams = state.cfg.streams
-        return [Move(graph.name(streams, d)) for d in sorted(dests)]
+        mover = (state.first + state.moved) % len(state.bears)  # state.mover, inlined
+        # The moves to the nodes with a distance, in node order.
+        moves = list(compress(state.cfg.tables.moves, self._distances(state, mover)))
+        return moves or [Stay()]
 
     def destinations(self, state: State, seat: int) -> dict[int, int]:
         """Where `seat`'s bear may go now, with the steps it takes (shared with the bots)."""
-        cfg = state.cfg
-        occupied = frozenset(
-            b for i, b in enumerate(state.bears) if i != seat and b != state.boulder
-        )
-        return graph.destinations(
-            graph.neighbours(cfg.streams, cfg.rocks),
-            state.boulder,
-            state.bears[seat],
-            state.salmon,
-            occupied,
-        )
+        return {node: d for node, d in enumerate(self._distances(state, seat)) if d}
+
+    def _distances(self, state: State, seat: int) -> list[int | None]:
+        """graph.distances for `seat`'s bear; the list may be shared: never change it."""
+        tables = state.cfg.tables
+        # Within a turn the runner asks for the legal steps, a bot for the destinations and
+        # `apply` for the way, all at the same state (states never change): one search.
+        last_state, last_seat, dist = tables.searched
+        if last_state is state and last_seat == seat:
+            return dist
+        bears = state.bears
+        # All the bears count as occupied: the search never looks up its start or the boulder.
+        dist = graph.distances(tables.adj, tables.boulder, bears[seat], state.salmon, bears)
+        tables.searched = (state, seat, dist)
+        return dist
 
     def apply(self, state: State, step) -> tuple[State, tuple[Event, ...]]:
         if state.phase == "over":
@@ -193,10 +206,67 @@ class BearDown(Game):
 
     # -- the roll: water, then salmon (BD5-BD7) -----------------------------------------
     def _roll(self, state: State, step: Roll):
+        tables = state.cfg.tables
+        plan = _plan(tables, step.faces)
+        if plan is None:
+            raise self._bad_roll(state, step)
+        texts, flows, needed, jumps = plan
+        rnd = state.round + 1
+        events = [
+            Event("dice-rolled", (("faces", texts), ("round", rnd), ("seat", state.first + 1)))
+        ]
+        # One working copy of the board for the whole roll; the state is made once, at the end.
+        salmon, bears, carried = list(state.salmon), list(state.bears), list(state.carried)
+        water, stack, final, supply = state.water, state.stack, state.final, state.supply
+        for i, stream in flows:
+            # One tile slides in behind the boulder (BD5): from the supply, else from under
+            # the rock, which begins the final round.
+            if water > 0:
+                water, source = water - 1, "supply"
+            elif stack > 0:
+                if not final:
+                    events.append(
+                        event(
+                            "final-round-begun",
+                            round=rnd,
+                            reason="the water supply is used up; the rock is put aside",
+                        )
+                    )
+                stack, source, final = stack - 1, "rock-stack", True
+            else:
+                # P-BD1: no tile is left anywhere, so this water does not flow.
+                events.append(event("water-exhausted", stream=stream))
+                continue
+            events.append(_SLID_IN(stack, source, stream, water))
+            supply += _fall(tables, i, stream, salmon, bears, carried, events)
+        short = supply < needed
+        if short:
+            # BD7: the game ends at once; no salmon is placed and no bear moves.
+            events.append(event("salmon-shortage", needed=needed, supply=supply))
+        else:
+            for i, stream, count in jumps:
+                supply -= _jump(tables, i, stream, count, salmon, bears, events)
+        board = {
+            "round": rnd,
+            "dice": step.faces,
+            "salmon": tuple(salmon),
+            "bears": tuple(bears),
+            "carried": tuple(carried),
+            "water": water,
+            "stack": stack,
+            "supply": supply,
+            "final": final,
+        }
+        if short:
+            return self._finish(_evolve(state, board), BY_SALMON, events)
+        board["phase"], board["moved"] = "move", 0
+        return _evolve(state, board), tuple(events)
+
+    def _bad_roll(self, state: State, step: Roll):
         cfg = state.cfg
         named = tuple(s for s, _ in step.faces)
         if named != cfg.streams:
-            raise self.refuse(
+            return self.refuse(
                 step,
                 f"the roll names one face for each die in play, left to "
                 f"right: {', '.join(cfg.streams)}",
@@ -204,112 +274,10 @@ class BearDown(Game):
             )
         for (stream, face), die in zip(step.faces, cfg.dice, strict=True):
             if face not in die:
-                raise self.refuse(
+                return self.refuse(
                     step, f"{face} is not a face of the {stream} die ({', '.join(die)})", "BD3"
                 )
-        rnd = state.round + 1
-        events = [
-            event(
-                "dice-rolled",
-                round=rnd,
-                seat=state.first + 1,
-                faces=[f"{s}:{f}" for s, f in step.faces],
-            )
-        ]
-        state = replace(state, round=rnd, dice=step.faces)
-        for i, (stream, face) in enumerate(step.faces):
-            for _ in range(WATER.get(face, 0)):
-                state = self._flow(state, i, stream, events)
-        needed = sum(SALMON.get(f, 0) for _, f in step.faces)
-        if state.supply < needed:
-            # BD7: the game ends at once; no salmon is placed and no bear moves.
-            events.append(event("salmon-shortage", needed=needed, supply=state.supply))
-            return self._finish(state, BY_SALMON, events)
-        for i, (stream, face) in enumerate(step.faces):
-            if SALMON.get(face, 0):
-                state = self._jump(state, i, stream, SALMON[face], events)
-        return replace(state, phase="move", moved=0), tuple(events)
-
-    def _flow(self, state: State, i: int, stream: str, events: list) -> State:
-        """One tile slides in behind the boulder; square 4 falls (BD2, BD5, BD6)."""
-        water, stack, final = state.water, state.stack, state.final
-        if water > 0:
-            water, source = water - 1, "supply"
-        elif stack > 0:
-            if not final:
-                events.append(
-                    event(
-                        "final-round-begun",
-                        round=state.round,
-                        reason="the water supply is used up; the rock is put aside",
-                    )
-                )
-            stack, source, final = stack - 1, "rock-stack", True
-        else:
-            # P-BD1: no tile is left anywhere, so this water does not flow.
-            events.append(event("water-exhausted", stream=stream))
-            return state
-        events.append(
-            event(
-                "water-tile-slid-in",
-                stream=stream,
-                source=source,
-                water_supply=water,
-                rock_stack=stack,
-            )
-        )
-        base = SQUARES * i
-        edge = base + SQUARES - 1
-        salmon, supply = list(state.salmon), state.supply
-        bears, carried = list(state.bears), list(state.carried)
-        on_edge = next((s for s, b in enumerate(bears) if b == edge), None)
-        events.append(
-            event(
-                "tile-fell",
-                stream=stream,
-                salmon=salmon[edge],
-                bear=None if on_edge is None else on_edge + 1,
-            )
-        )
-        supply += salmon[edge]
-        salmon[base + 1 : edge + 1] = salmon[base:edge]
-        salmon[base] = 0
-        for s, b in enumerate(bears):
-            if base <= b < edge:
-                bears[s] = b + 1
-        if on_edge is not None:
-            lost = carried[on_edge]
-            supply += lost
-            carried[on_edge] = 0
-            bears[on_edge] = state.boulder
-            events.append(event("bear-fell", seat=on_edge + 1, stream=stream, lost=lost))
-        return replace(
-            state,
-            water=water,
-            stack=stack,
-            final=final,
-            supply=supply,
-            salmon=tuple(salmon),
-            bears=tuple(bears),
-            carried=tuple(carried),
-        )
-
-    def _jump(self, state: State, i: int, stream: str, count: int, events: list) -> State:
-        """BD7: one salmon per tile from square 4 down, skipping bears; surplus returns."""
-        salmon = list(state.salmon)
-        placed: list[str] = []
-        for k in range(SQUARES, 0, -1):
-            if len(placed) == count:
-                break
-            node = SQUARES * i + k - 1
-            if node in state.bears:
-                continue
-            salmon[node] += 1
-            placed.append(f"{stream}{k}")
-        events.append(event("salmon-jumped", stream=stream, rolled=count, squares=placed))
-        if len(placed) < count:
-            events.append(event("surplus-returned", stream=stream, count=count - len(placed)))
-        return replace(state, salmon=tuple(salmon), supply=state.supply - len(placed))
+        raise AssertionError(f"unreachable: {step} is a roll of {cfg.streams}")
 
     # -- the bears (BD8-BD11) -----------------------------------------------------------
     def _stay(self, state: State, step: Stay):
@@ -322,68 +290,60 @@ class BearDown(Game):
             )
         where = graph.name(state.cfg.streams, state.bears[seat])
         return self._next(
-            state, [event("bear-stayed", seat=seat + 1, at=where, reason="no destination")]
+            state, [event("bear-stayed", seat=seat + 1, at=where, reason="no destination")], {}
         )
 
     def _move(self, state: State, step: Move):
-        cfg = state.cfg
-        seat = state.mover
-        here = state.bears[seat]
-        target = graph.node_of(cfg.streams, step.dest)
+        tables = state.cfg.tables
+        bears = state.bears
+        seat = (state.first + state.moved) % len(bears)  # state.mover, inlined
+        here = bears[seat]
+        target = tables.nodes.get(step.dest)
         if target is None:
+            target = graph.node_of(state.cfg.streams, step.dest)  # refused, or an odd spelling
+        if target is None:
+            cfg = state.cfg
             raise self.refuse(
                 step,
                 f"{step.dest[:-1]} is not a stream in play with "
                 f"{len(cfg.seats)} players ({', '.join(cfg.streams)})",
                 "BD1",
             )
-        if target == here:
-            raise self.refuse(
-                step,
-                f"seat {seat + 1}'s bear already stands on {step.dest}; "
-                "a move names a different place",
-                "BD8",
-            )
-        if target != state.boulder and target in state.bears:
-            other = state.bears.index(target) + 1
-            raise self.refuse(
-                step, f"seat {other}'s bear stands on {step.dest}; a tile holds one bear", "BD8"
-            )
-        dests = self.destinations(state, seat)
-        if target not in dests:
+        boulder = tables.boulder
+        steps = self._distances(state, seat)[target]
+        if not steps:  # no destination: its own tile, a bear's, or out of reach
+            if target == here:
+                raise self.refuse(
+                    step,
+                    f"seat {seat + 1}'s bear already stands on {step.dest}; "
+                    "a move names a different place",
+                    "BD8",
+                )
+            if target != boulder and target in bears:
+                other = bears.index(target) + 1
+                raise self.refuse(
+                    step,
+                    f"seat {other}'s bear stands on {step.dest}; a tile holds one bear",
+                    "BD8",
+                )
             raise self._unreachable(state, seat, step)
-        events = [
-            event(
-                "bear-moved",
-                seat=seat + 1,
-                to=step.dest,
-                steps=dests[target],
-                **{"from": graph.name(cfg.streams, here)},
-            )
-        ]
-        bears = _set(state.bears, seat, target)
+        events = [_MOVED(tables.names[here], seat + 1, steps, step.dest)]
+        bears = _set(bears, seat, target)
         salmon, carried, banked = state.salmon, state.carried, state.banked
-        if target == state.boulder:
-            if carried[seat]:
-                banked = _set(banked, seat, banked[seat] + carried[seat])
-                events.append(
-                    event("salmon-banked", seat=seat + 1, count=carried[seat], banked=banked[seat])
-                )
+        if target == boulder:
+            held = carried[seat]
+            if held:
+                banked = _set(banked, seat, banked[seat] + held)
+                events.append(_BANKED(banked[seat], held, seat + 1))
                 carried = _set(carried, seat, 0)
-        elif salmon[target]:
-            carried = _set(carried, seat, carried[seat] + salmon[target])
-            events.append(
-                event(
-                    "salmon-caught",
-                    seat=seat + 1,
-                    square=step.dest,
-                    count=salmon[target],
-                    carried=carried[seat],
-                )
-            )
-            salmon = _set(salmon, target, 0)
-        state = replace(state, bears=bears, salmon=salmon, carried=carried, banked=banked)
-        return self._next(state, events)
+        else:
+            caught = salmon[target]
+            if caught:
+                carried = _set(carried, seat, carried[seat] + caught)
+                events.append(_CAUGHT(carried[seat], caught, seat + 1, step.dest))
+                salmon = _set(salmon, target, 0)
+        changes = {"bears": bears, "salmon": salmon, "carried": carried, "banked": banked}
+        return self._next(state, events, changes)
 
     def _unreachable(self, state: State, seat: int, step: Move):
         """Name the ruling that cuts the way: the first whose relaxation alone opens one."""
@@ -433,24 +393,20 @@ class BearDown(Game):
             "BD8",
         )
 
-    def _next(self, state: State, events: list):
-        """After a move: the next seat, or the end of the round (BD11, BD12)."""
-        state = replace(state, moved=state.moved + 1)
-        if state.moved < len(state.bears):
-            return state, tuple(events)
-        events.append(event("round-ended", round=state.round))
+    def _next(self, state: State, events: list, changes: dict):
+        """After a move (`changes`, to the state's fields): the next seat, or the end of the
+        round (BD11, BD12)."""
+        moved = changes["moved"] = state.moved + 1
+        seats = len(state.bears)
+        if moved < seats:
+            return _evolve(state, changes), tuple(events)
+        events.append(_ROUND_ENDED(state.round))
         if state.final:
-            return self._finish(state, BY_WATER, events)
-        nxt = (state.first + 1) % len(state.bears)
-        events.append(
-            event(
-                "first-player-passed",
-                to=nxt + 1,
-                round=state.round + 1,
-                **{"from": state.first + 1},
-            )
-        )
-        return replace(state, phase="roll", first=nxt, moved=0), tuple(events)
+            return self._finish(_evolve(state, changes), BY_WATER, events)
+        nxt = (state.first + 1) % seats
+        events.append(_PASSED(state.first + 1, state.round + 1, nxt + 1))
+        changes.update(phase="roll", first=nxt, moved=0)
+        return _evolve(state, changes), tuple(events)
 
     def _finish(self, state: State, termination: str, events: list):
         """BD12: half of what each bear carries (rounded down) goes back; the rest is banked."""
@@ -480,14 +436,120 @@ class BearDown(Game):
                 rounds=state.round,
             )
         )
-        return replace(
-            state,
-            phase="over",
-            carried=(0,) * len(carried),
-            banked=banked_t,
-            supply=supply,
-            termination=termination,
-        ), tuple(events)
+        over = {
+            "phase": "over",
+            "carried": (0,) * len(carried),
+            "banked": banked_t,
+            "supply": supply,
+            "termination": termination,
+        }
+        return _evolve(state, over), tuple(events)
+
+
+def _fall(tables: Tables, i: int, stream: str, salmon: list, bears: list, carried: list, events):
+    """A tile has slid in behind stream i's boulder: square 4 falls (BD2, BD6), with its
+    salmon and any bear on it (which loses what it carried); the rest move up one square.
+    Changes the lists in place; returns the salmon that went back to the supply."""
+    base = SQUARES * i
+    edge = base + SQUARES - 1
+    on_edge = bears.index(edge) if edge in bears else None
+    back = salmon[edge]
+    events.append(_TILE_FELL(None if on_edge is None else on_edge + 1, back, stream))
+    salmon[base + 1 : edge + 1] = salmon[base:edge]
+    salmon[base] = 0
+    for s, b in enumerate(bears):
+        if base <= b < edge:
+            bears[s] = b + 1
+    if on_edge is not None:
+        lost = carried[on_edge]
+        back += lost
+        carried[on_edge] = 0
+        bears[on_edge] = tables.boulder
+        events.append(event("bear-fell", seat=on_edge + 1, stream=stream, lost=lost))
+    return back
+
+
+def _jump(tables: Tables, i: int, stream: str, count: int, salmon: list, bears: list, events):
+    """BD7: one salmon per tile from square 4 down, skipping bears; surplus returns.
+    Changes `salmon` in place; returns the salmon placed."""
+    placed: list[str] = []
+    for node, square in tables.jumps[i]:
+        if len(placed) == count:
+            break
+        if node in bears:
+            continue
+        salmon[node] += 1
+        placed.append(square)
+    events.append(_JUMPED(count, tuple(placed), stream))
+    if len(placed) < count:
+        events.append(event("surplus-returned", stream=stream, count=count - len(placed)))
+    return len(placed)
+
+
+def _plan(tables: Tables, faces: tuple[tuple[str, str], ...]):
+    """What a roll asks of the board, worked out once per roll and configuration: the faces
+    as the log writes them (`blue:W`), one (die, stream) per water tile to slide in (BD5),
+    the salmon needed, and (die, stream, count) per die showing salmon (BD7). None if the
+    faces are not a roll of the dice in play, left to right (BD1, BD3)."""
+    plan = tables.plans.get(faces)
+    if plan is None:
+        if len(faces) != len(tables.faces) or any(
+            side not in known for side, known in zip(faces, tables.faces, strict=True)
+        ):
+            return None
+        texts = tuple(known[side] for side, known in zip(faces, tables.faces, strict=True))
+        flows = tuple((i, s) for i, (s, f) in enumerate(faces) for _ in range(WATER.get(f, 0)))
+        jumps = tuple((i, s, SALMON[f]) for i, (s, f) in enumerate(faces) if f in SALMON)
+        plan = tables.plans[faces] = (texts, flows, sum(c for _, _, c in jumps), jumps)
+    return plan
+
+
+def _evolve(state: State, changes: dict) -> State:
+    """`dataclasses.replace(state, **changes)`, without running the generated __init__.
+
+    A State is a plain value (no __post_init__, nothing derived), so its fields copied with
+    some of them changed make the same state replace() would, several times faster.
+    """
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    new = object.__new__(State)
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+_KEPT = 50_000  # distinct events kept per type; past that, the memory starts again
+
+
+def _recurring(type_: str, *keys: str):
+    """The maker of one event type whose events recur, the same move or the same fall in
+    game after game.
+
+    Events are immutable values, so each distinct one is made once and then shared. The
+    maker takes the values in the order of the (sorted) keys, already frozen: ints, strings,
+    None and tuples (never a bool: True == 1 would find the event of 1).
+    """
+    assert list(keys) == sorted(keys), keys  # an Event's fields are sorted by key
+    made: dict[tuple, Event] = {}
+
+    def make(*values) -> Event:
+        known = made.get(values)
+        if known is None:
+            if len(made) >= _KEPT:
+                made.clear()
+            known = made[values] = Event(type_, tuple(zip(keys, values, strict=True)))
+        return known
+
+    return make
+
+
+_SLID_IN = _recurring("water-tile-slid-in", "rock_stack", "source", "stream", "water_supply")
+_TILE_FELL = _recurring("tile-fell", "bear", "salmon", "stream")
+_JUMPED = _recurring("salmon-jumped", "rolled", "squares", "stream")
+_MOVED = _recurring("bear-moved", "from", "seat", "steps", "to")
+_CAUGHT = _recurring("salmon-caught", "carried", "count", "seat", "square")
+_BANKED = _recurring("salmon-banked", "banked", "count", "seat")
+_ROUND_ENDED = _recurring("round-ended", "round")
+_PASSED = _recurring("first-player-passed", "from", "round", "to")
 
 
 @lru_cache(maxsize=16)
@@ -515,4 +577,6 @@ def _winners(banked: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _set(values: tuple, i: int, v) -> tuple:
-    return values[:i] + (v,) + values[i + 1 :]
+    out = list(values)
+    out[i] = v
+    return tuple(out)

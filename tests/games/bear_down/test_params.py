@@ -84,3 +84,19 @@ def test_dropped_stream_needs_three_players():
     with pytest.raises(ScenarioError) as exc:
         scenario_fmt.parse(yamlsrc.loads(text, "p.yaml"))
     assert exc.value.ruling == "BD1" and exc.value.location.line == 5
+
+
+def test_pbd12_supplies_are_bounded_by_the_box():
+    # Allowed: the most the box holds beside a 4-stream board (70 - 24 tiles, 53 - 8 salmon).
+    cfg = _load("  water_supply: 36\n  rock_stack: 10\n  salmon_supply: 45\n").config
+    assert (cfg.water_supply, cfg.rock_stack, cfg.salmon_supply) == (36, 10, 45)
+    # Refused: one more of each, at the value, citing P-BD12.
+    for text, at in (
+        ("  water_supply: 100000000\n", "100000000"),
+        ("  water_supply: 36\n  rock_stack: 11\n", "11"),
+        ("  salmon_supply: 46\n", "46"),
+    ):
+        err = _error(text)
+        lines = (HEAD + text).splitlines()
+        assert lines[err.location.line - 1][err.location.col - 1 :].startswith(at), text
+        assert err.ruling == "P-BD12" and "the box holds no more" in err.message

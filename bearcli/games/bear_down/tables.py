@@ -1,0 +1,75 @@
+"""What the rules look up, worked out once per configuration (`BDConfig.tables`).
+
+The graph, the square names both ways, one `Move` per destination, and the faces of each die
+in the order `chance_outcomes` lists them: all of it follows from the configuration, and the
+rules, the sampler and the bots read it instead of working it out at every step. The tables
+also keep what the games met (rolls drawn, what each roll does, the last search), which a
+pickled configuration leaves behind (`BDConfig.__getstate__`).
+"""
+
+from __future__ import annotations
+
+from bearcli.games.bear_down import graph
+from bearcli.games.bear_down.graph import SQUARES
+from bearcli.games.bear_down.notation import Move, Roll
+
+
+class Tables:
+    def __init__(self, streams: tuple[str, ...], dice, rocks) -> None:
+        self.boulder = SQUARES * len(streams)
+        self.adj = graph.neighbours(streams, rocks)
+        self.names = tuple(graph.name(streams, n) for n in range(self.boulder + 1))
+        self.nodes = {name: n for n, name in enumerate(self.names)}  # a square name -> node
+        self.moves = tuple(Move(name) for name in self.names)  # node -> the move there
+        # Per node, its neighbours other than the boulder.
+        self.squares_near = tuple(tuple(n for n in a if n != self.boulder) for a in self.adj)
+        # Per stream, its squares from the edge (square 4) down: where salmon jump (BD7).
+        self.jumps = tuple(
+            tuple((n, self.names[n]) for n in range(SQUARES * i + SQUARES - 1, SQUARES * i - 1, -1))
+            for i in range(len(streams))
+        )
+        # Per die: each face as often as it is printed, equal faces together in the order of
+        # their first appearance (that of chance_outcomes), as the (stream, face) a roll holds.
+        sides = [
+            tuple((s, f) for f in sorted(set(die), key=die.index) for _ in range(die.count(f)))
+            for s, die in zip(streams, dice, strict=True)
+        ]
+        # Per die position: each (stream, face) it may show, with the text a log gives it.
+        self.faces = tuple({side: f"{side[0]}:{side[1]}" for side in die} for die in sides)
+        # For the draw, per die: each side with where its group of equal faces starts and how
+        # many it holds; and the sides of all the dice after this one, multiplied.
+        self.draws: list = []
+        after = 1
+        for die in reversed(sides):
+            groups = tuple((side, die.index(side), die.count(side)) for side in die)
+            self.draws.insert(0, (groups, after))
+            after *= len(die)
+        self.rolls = after  # every roll counted with its weight: the sum of the weights
+        # What the games met, kept: each draw with its roll, each roll with what it asks of
+        # the board (rules._plan), and the last search for a bear's destinations (a state,
+        # a seat and graph.distances).
+        self._rolls: dict[int, Roll] = {}
+        self.plans: dict = {}
+        self.searched: tuple = (None, None, None)
+
+    def roll(self, pick: int) -> Roll:
+        """The roll that `Rng.weighted(chance_outcomes)` returns when it draws `pick`.
+
+        chance_outcomes lists the rolls die by die (the first die varying slowest), each with
+        the product of its faces' multiplicities as weight. So the rolls whose first die
+        shows face f fill a run of weight count(f) x (the sides of the other dice) that
+        starts where f's group starts; inside that run the second die is read the same way,
+        with every weight multiplied by count(f); and so on. The same draw, without the list.
+        """
+        roll = self._rolls.get(pick)
+        if roll is None:
+            at, faces = pick, []
+            scale = 1  # the multiplicities of the faces read so far, multiplied
+            for groups, after in self.draws:
+                unit = scale * after
+                side, first, count = groups[at // unit]
+                at -= first * unit
+                scale *= count
+                faces.append(side)
+            roll = self._rolls[pick] = Roll(tuple(faces))
+        return roll
