@@ -233,3 +233,14 @@ def test_a_file_name_too_long_to_look_up_is_a_located_error(cli, command):
     ran = cli(command, name, input="")
     assert ran.code == 1, ran.err
     assert f"{name}:1:1: error: " in ran.out + ran.err
+
+
+def test_simulate_s_step_guard_is_located_at_the_scenario(cli, tmp_path, monkeypatch):
+    import shutil
+
+    monkeypatch.setattr("bearcli.core.runner.MAX_STEPS", 5)  # the real guard takes long
+    shutil.copy(ROOT / "scenarios/sliding-bears/classic.yaml", tmp_path / "c.yaml")
+    shutil.copy(ROOT / "scenarios/sliding-bears/classic.layout", tmp_path / "classic.layout")
+    ran = cli("simulate", "c.yaml", "-n", "1")
+    assert ran.code == 1
+    assert ran.err.startswith("c.yaml:1:1: error: the game did not end within 5 steps")

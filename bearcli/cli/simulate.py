@@ -504,6 +504,7 @@ def simulate_cmd(
     import json
 
     from bearcli.cli import progress
+    from bearcli.core.errors import BearError, Location
     from bearcli.formats import scenario as scenario_fmt
     from bearcli.formats import shipped
     from bearcli.simulation import (
@@ -549,20 +550,23 @@ def simulate_cmd(
                             rows.add(csv_row(result, seats, columns))
                         ticker.advance()
 
-                    simulate(
-                        scen,
-                        games,
-                        batch_seed,
-                        bot=bot,
-                        workers=workers,
-                        dask=dask,
-                        keep=save_logs is not None,
-                        rotate=rotate,
-                        on_result=on_result,
-                        summary=summary,
-                        guard=interrupts.held,
-                        precision=precision,
-                    )
+                    try:
+                        simulate(
+                            scen,
+                            games,
+                            batch_seed,
+                            bot=bot,
+                            workers=workers,
+                            dask=dask,
+                            keep=save_logs is not None,
+                            rotate=rotate,
+                            on_result=on_result,
+                            summary=summary,
+                            guard=interrupts.held,
+                            precision=precision,
+                        )
+                    except BearError as exc:  # the step guard: the scenario cannot be finished
+                        raise exc.at(Location(given, 1, 1)) from None
             except KeyboardInterrupt:
                 interrupted = True  # what was played (and saved) is kept and reported
             if rows is not None:
