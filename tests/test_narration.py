@@ -101,8 +101,11 @@ def test_every_documented_event_type_has_a_sentence():
 
 
 def test_every_event_type_the_rules_emit_has_a_sentence():
-    # Events are built by core.events.event(), or directly as Event(...) in hot paths.
-    pattern = re.compile(r"""(?:\bevent|_recurring|\bEvent)\(\s*["']([a-z-]+)["']""")
+    # Events are built by core.events.event(), or directly as Event(...) in hot paths, or (in
+    # Sliding Bears' hot paths) interned by a key tuple: `key = ("type", ...)`, `_event("type"`.
+    pattern = re.compile(
+        r"""(?:\bevent|_recurring|\bEvent|\b_event|\bkey\s*=\s*)\(\s*["']([a-z-]+)["']"""
+    )
     for name in registry.names():
         game = registry.get(name)
         package = ROOT / "bearcli" / "games" / type(game).__module__.split(".")[2]

@@ -4,20 +4,32 @@
 ice costs 1, open water 3 (a wind must bring ice there) and a seal 4 (it must slide away
 first); rocks are walls. It then jumps bears forward, cracks the ice no bear's route needs,
 and uses the wind to fill a gap on a route or to carry a bear toward its finish.
+
+The plain computation of the route costs is `_dial`, `to_finish`, `bear_cost` and
+`total_cost` below; the plain bot is kept in tests/games/sliding_bears/test_fast_paths.py,
+which compares the two move by move. GreedyBot makes the same choices faster: `_Floe`
+searches each cost map once per floe and keeps it (a floe recurs within a game and across
+games), the costs from a bear are read off the search back to its square, and the wind is
+judged by bounds first: a slide changes two tiles' costs, so for most slides the old costs
+prove that no route gets cheaper, and only the others are costed again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from itertools import chain
+from operator import getitem
 
 from bearcli.core.game import BotSpec, RandomBot
-from bearcli.games.sliding_bears.layout import COLOURS, Layout
+from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
-from bearcli.games.sliding_bears.rules import FINISH, START, State
+from bearcli.games.sliding_bears.rules import COLOUR_INDEX, FINISH, START, State
 
 COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
 INF = 10_000
+
+
+# -- the plain route costs ---------------------------------------------------------------------
 
 
 def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], step_cost) -> list[int]:
@@ -82,62 +94,389 @@ def total_cost(lay: Layout, state: State) -> int:
     )
 
 
+# -- the same costs, found once per floe ------------------------------------------------------
+# The rules never add, move or take away a rock, so which squares a route may cross is the
+# layout's; only the costs of the other squares change from floe to floe.
+
+
+class _Routes:
+    """What a layout never changes: its squares' open neighbours, the bears' squares."""
+
+    def __init__(self, lay: Layout):
+        grid = lay.grid
+        self.n = n = grid.size
+        self.names = tuple(grid.name(i) for i in range(n))
+        self.square_index = {name: i for i, name in enumerate(self.names)}
+        self.grid = grid
+        self.open = tuple(tuple(j for j in nbs if lay.cells[j] != "R") for nbs in grid.table)
+        self.entry = tuple(lay.index(lay.start[k], 0) for k in range(4))
+        self.top = tuple(lay.index(lay.finish[k], lay.height - 1) for k in range(4))
+        self.top_open = tuple(lay.cells[t] != "R" for t in self.top)
+        self.width = w = lay.width
+        self.not_first_col = sum(1 << i for i in range(n) if i % w)
+        self.not_last_col = sum(1 << i for i in range(n) if i % w != w - 1)
+        self.full = (1 << n) - 1
+        self.nbytes = (n + 7) // 8
+        self.chunks = tuple(  # chunks[c][byte]: the squares 8c.. whose bits are in byte
+            tuple(tuple(8 * c + i for i in range(8) if byte >> i & 1) for byte in range(256))
+            for c in range(self.nbytes)
+        )
+        # The squares between two squares: no route between them crosses fewer.
+        self.apart = tuple(
+            tuple(abs(i % w - j % w) + abs(i // w - j // w) for j in range(n)) for i in range(n)
+        )
+        self.no_way = [INF] * n  # to_finish of a bear whose finish is blocked by a rock
+        self.floes: dict[tuple, _Floe] = {}
+        self.keep = max(256, 65536 // n)  # floes kept: about a few MB of costs
+
+    def beside(self, mask: int) -> int:
+        """The squares next to those of `mask` (bit i: square i)."""
+        w = self.width
+        return (
+            (mask >> w) | ((mask & self.not_first_col) >> 1) | ((mask & self.not_last_col) << 1)
+        ) | (mask << w) & self.full
+
+    def squares(self, mask: int) -> list[int]:
+        """The squares of `mask` in order, read a byte at a time."""
+        return [
+            *chain.from_iterable(map(getitem, self.chunks, mask.to_bytes(self.nbytes, "little")))
+        ]
+
+    def square(self, name: str) -> int | None:
+        sq = self.square_index.get(name)
+        return sq if sq is not None else self.grid.parse(name)
+
+    def floe(self, cells: tuple[str, ...], key=None) -> _Floe:
+        """The floe of these cells; `key` says which they are more cheaply (a state's ice
+        and tile masks: the rocks are the layout's, the rest is water)."""
+        if key is None:
+            key = cells
+        found = self.floes.get(key)
+        if found is None:
+            if len(self.floes) >= self.keep:  # a bounded memory: start afresh
+                self.floes.clear()
+            found = self.floes[key] = _Floe(self, cells)
+        return found
+
+
+_ROUTES: dict[Layout, _Routes] = {}
+
+
+def _routes(lay: Layout) -> _Routes:
+    found = _ROUTES.get(lay)
+    if found is None:
+        if len(_ROUTES) >= 8:
+            _ROUTES.clear()
+        found = _ROUTES[lay] = _Routes(lay)
+    return found
+
+
+class _Floe:
+    """One floe's route costs, each searched when first asked for (`to_finish`,
+    `_costs_from`), the same numbers as the plain searches."""
+
+    __slots__ = ("routes", "cells", "w", "searches", "fins")
+
+    def __init__(self, routes: _Routes, cells: tuple[str, ...]):
+        self.routes = routes
+        self.cells = cells
+        self.w = [COST.get(c, 0) for c in cells]  # a rock's 0 is never read
+        self.searches: dict[int, list[int]] = {}  # by the square searched back to
+        self.fins: list[list[int] | None] = [None] * 4  # to_finish, by colour
+
+    def search(self, src: int) -> list[int]:
+        """The costs back to square src (see _search)."""
+        found = self.searches.get(src)
+        if found is None:
+            rt = self.routes
+            found = self.searches[src] = _search(rt.open, self.w, src, rt.n)
+        return found
+
+    def fin(self, k: int) -> list[int]:
+        """to_finish(layout, cells, k)."""
+        found = self.fins[k]
+        if found is None:
+            rt = self.routes
+            found = self.fins[k] = self.search(rt.top[k]) if rt.top_open[k] else rt.no_way
+        return found
+
+    def cost(self, k: int, pos: int) -> int:
+        """bear_cost(layout, cells, pos, k, to_finish(layout, cells, k))."""
+        if pos == FINISH:
+            return 0
+        if pos == START:
+            entry = self.routes.entry[k]
+            c = COST.get(self.cells[entry])
+            fin = self.fin(k)[entry]
+            return INF if c is None or fin >= INF else c + fin
+        return self.fin(k)[pos]
+
+    def costs_from(self, src: int) -> list[int]:
+        """_costs_from(cells, table, {src: 0}): from the search back to src, as the same
+        routes are cheapest both ways; that search pays for each square of a route but the
+        last (and 1), these for each but the first. (The bot reads the search itself.)"""
+        w = self.w
+        base = 1 + w[src]
+        return [
+            c - base + wsq if c < INF else INF for c, wsq in zip(self.search(src), w, strict=True)
+        ]
+
+
+def _search(nbs, w: list[int], src: int, n: int) -> list[int]:
+    """Dial's search back from square src (cost 1 there): stepping from sq to a neighbour
+    costs w[sq]; every square's cost, INF where no route reaches (to_finish from the top).
+
+    A square is settled when first taken from its bucket; all its neighbours then go, as one
+    group, into the bucket of its cost + w[sq] (at most 4 ahead: five buckets)."""
+    dist = [INF] * n
+    ring: list[list] = [[], [(src,)], [], [], []]
+    d = 1
+    while True:
+        bucket = ring[d % 5]
+        if bucket:
+            ring[d % 5] = []
+            for group in bucket:
+                for sq in group:
+                    if dist[sq] == INF:
+                        dist[sq] = d
+                        ring[(d + w[sq]) % 5].append(nbs[sq])
+        elif not (ring[0] or ring[1] or ring[2] or ring[3] or ring[4]):
+            return dist
+        d += 1
+
+
+def _reverse(nbs, w: list[int], top: int, n: int, stop: int):
+    """The cost of square `stop` in the search back from `top` (_search, stopped there)."""
+    dist = [INF] * n
+    ring: list[list] = [[], [(top,)], [], [], []]
+    d = 1
+    while True:
+        bucket = ring[d % 5]
+        if bucket:
+            ring[d % 5] = []
+            for group in bucket:
+                for sq in group:
+                    if dist[sq] == INF:
+                        if sq == stop:
+                            return d
+                        dist[sq] = d
+                        ring[(d + w[sq]) % 5].append(nbs[sq])
+        elif not (ring[0] or ring[1] or ring[2] or ring[3] or ring[4]):
+            return INF
+        d += 1
+
+
+class _Bear:
+    """A bear that counts in a wind decision: its costs, and bounds on them after a slide."""
+
+    __slots__ = ("routes", "floe", "k", "pos", "x", "fin", "now", "back", "base", "lows")
+
+    def __init__(self, routes: _Routes, floe: _Floe, k: int, pos: int):
+        self.routes, self.floe, self.k, self.pos = routes, floe, k, pos
+        self.x = routes.entry[k] if pos == START else pos  # where its routes start
+        self.fin = floe.fin(k)
+        self.now = self.fin[self.x]
+        self.lows: dict[int, int] = {}  # cost_via(y) where below now, by y (from _drops)
+        # The search back to x, when first needed: costs from x are back[y] - base + w[y].
+        self.back: list[int] | None = None
+        self.base = 1 + floe.w[self.x]
+
+    def through(self, y: int, exact: bool) -> int:
+        """The cheapest route from x through y (y != x) costs this, or (not exact) more."""
+        if exact or self.back is not None:
+            if self.back is None:
+                self.back = self.floe.search(self.x)
+            return self.back[y] - self.base + self.floe.w[y] + self.fin[y]
+        # y's own cost and one for each square between: no route through y costs less.
+        return self.fin[y] + self.floe.w[y] + self.routes.apart[self.x][y] - 1
+
+    def cost_via(self, y: int, cheaper: int) -> int:
+        """A lower bound on to_finish from x once square y costs `cheaper` less."""
+        now = self.fin[self.x]
+        if y == self.x:
+            return now  # a route does not pay for the square it leaves
+        bound = self.through(y, False) - cheaper
+        if bound < now:
+            bound = self.through(y, True) - cheaper
+        return bound if bound < now else now
+
+    def after(self, src: int, dst: int) -> tuple[int, bool]:
+        """The bear_cost after the slide src -> dst and True when the old costs prove it;
+        else a lower bound and False (then `search` finds it)."""
+        rt, fin, w = self.routes, self.fin, self.floe.w
+        new_w = {src: 3, dst: w[src]}
+        dearer, cheaper = (src, dst) if new_w[src] > w[src] else (dst, src)
+        x, rider = self.x, self.pos == src
+        if rider:
+            x = dst
+        # The old costs prove the new one when neither changed square can matter: through
+        # the cheaper one no route becomes cheapest, and a cheapest route avoids the dearer.
+        low = fin[x]
+        if rider:  # no costs from its new square are at hand: the bounds only (it is on ice)
+            proven = fin[dearer] + w[dearer] + rt.apart[x][dearer] - 1 > fin[x]
+        else:
+            proven = True
+            if cheaper != x:
+                drop = w[cheaper] - new_w[cheaper]
+                via = self.through(cheaper, False) - drop
+                if via < low:
+                    via = self.through(cheaper, True) - drop
+                    if via < low:
+                        proven, low = False, via
+            proven = proven and (
+                dearer == x
+                or self.through(dearer, False) > fin[x]
+                or self.through(dearer, True) > fin[x]
+                or self.detour(dearer)
+            )
+        if self.pos == START:
+            low += new_w.get(x, w[x])  # entering the start's square, then on
+        return low, proven
+
+    def search(self, src: int, dst: int) -> int:
+        """The bear_cost after the slide src -> dst, searched."""
+        rt, w = self.routes, self.floe.w
+        weights = w[:]
+        weights[src], weights[dst] = 3, w[src]
+        x = dst if self.pos == src else self.x
+        after = _reverse(rt.open, weights, rt.top[self.k], rt.n, stop=x)
+        if self.pos == START:
+            return weights[x] + after  # entering the start's square, then on
+        return after
+
+    def detour(self, avoid: int) -> bool:
+        """Whether a cheapest route from x to the finish avoids the square `avoid`: a walk
+        along the squares on cheapest routes (costs from x + to_finish = the cheapest)."""
+        rt, fin, w = self.routes, self.fin, self.floe.w
+        back = self.back
+        if back is None:
+            back = self.back = self.floe.search(self.x)
+        # On a cheapest route each square's back cost is the last one's plus its cost, and
+        # its costs from x (back - base + w) and to_finish add up to the cheapest.
+        cheapest, top, nbs = fin[self.x] + self.base, rt.top[self.k], rt.open
+        todo, seen = [self.x], {self.x, avoid}
+        while todo:
+            sq = todo.pop()
+            if sq == top:
+                return True
+            step = back[sq] + w[sq]
+            for nb in nbs[sq]:
+                if nb not in seen and back[nb] == step and step + w[nb] + fin[nb] == cheapest:
+                    seen.add(nb)
+                    todo.append(nb)
+        return False
+
+
+def _drops(live: list[_Bear], waters: list[int], seals: list[int]) -> dict[int, int]:
+    """For each square y that may get cheaper (by 2: water an ice tile may slide into; by 1:
+    a seal that may slide away), how much lower than now the bears' costs may go: the sum
+    of (cost now - _Bear.cost_via(y)), for a slide with no rider and no start square."""
+    drops = dict.fromkeys(waters, 0) | dict.fromkeys(seals, 0)
+    for b in live:
+        x, fin, w, apart = b.x, b.fin, b.floe.w, b.routes.apart[b.x]
+        now = fin[x]
+        for ys, cheaper in ((waters, 2), (seals, 1)):
+            for y in ys:
+                # y still costs 1 at least, so a route through y costs more than to_finish
+                # from y (the quick test), and at least its cost at y's distance from x.
+                if fin[y] < now and y != x and fin[y] + w[y] + apart[y] - 1 - cheaper < now:
+                    bound = b.through(y, True) - cheaper
+                    if bound < now:
+                        drops[y] += now - bound
+                        b.lows[y] = bound
+    return drops
+
+
+def _drop(live: list[_Bear], y: int, cheaper: int) -> int:
+    """_drops for one square."""
+    return _drops(live, [y], [])[y] if cheaper == 2 else _drops(live, [], [y])[y]
+
+
+# -- the bot --------------------------------------------------------------------------------
+
+
 class GreedyBot(RandomBot):
     """Progress first, keep the ice the routes need, crack what no route needs."""
 
+    _layout: Layout | None = None
+
     def choose(self, state: State, legal: Sequence):
         lay = state.cfg.layout
+        if lay is not self._layout:
+            self._layout, self._rt = lay, _routes(lay)
+        rt = self._rt
         if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
-            return self._setup(state, legal)
-        fins = [to_finish(lay, state.cells, k) for k in range(4)]
-        costs = [bear_cost(lay, state.cells, pos, k, fins[k]) for k, pos in enumerate(state.bears)]
-        jumps = [s for s in legal if isinstance(s, Jump)]
-        best_jump = self._best_jump(lay, state, jumps, fins, costs)
+            return self._setup(rt, state, legal)
+        floe = rt.floe(state.cells, (state.ice, state.tiles))
+        cells, fins = state.cells, floe.fins
+        costs = [0, 0, 0, 0]  # bear_cost of each bear
+        for k, pos in enumerate(state.bears):
+            if pos != FINISH:
+                fin = fins[k] or floe.fin(k)
+                if pos == START:
+                    entry = rt.entry[k]
+                    c = COST.get(cells[entry])
+                    costs[k] = INF if c is None or fin[entry] >= INF else c + fin[entry]
+                else:
+                    costs[k] = fin[pos]
+        jumps, winds, cracks = [], [], []
+        for s in legal:
+            kind = s.__class__  # the rules' own steps, else what isinstance says
+            if kind is Jump:
+                jumps.append(s)
+            elif kind is Wind:
+                winds.append(s)
+            elif kind is Crack:
+                cracks.append(s)
+            elif kind is not Pass:
+                if isinstance(s, Jump):
+                    jumps.append(s)
+                elif isinstance(s, Wind):
+                    winds.append(s)
+                elif isinstance(s, Crack):
+                    cracks.append(s)
+        best_jump = self._best_jump(rt, floe, jumps, costs)
         if best_jump is not None and best_jump.target == "finish":
             return best_jump
-        winds = [s for s in legal if isinstance(s, Wind)]
         if winds:
-            wind = self._best_wind(lay, state, winds, sum(costs))
+            wind = self._best_wind(rt, floe, state, winds, costs)
             if wind is not None:
                 return wind
         if best_jump is not None:
             return best_jump
-        cracks = [s for s in legal if isinstance(s, Crack)]
         if cracks:
-            return self._best_crack(lay, state, cracks, fins, costs)
+            return self._best_crack(rt, floe, state, cracks, costs)
         for s in legal:
             if isinstance(s, Pass):
                 return s
         return legal[0]
 
-    def _setup(self, state: State, legal: Sequence):
-        lay = state.cfg.layout
-        if state.cells[lay.grid.parse(legal[0].square)] == "I":
+    def _setup(self, rt: _Routes, state: State, legal: Sequence):
+        if state.cells[rt.square(legal[0].square)] == "I":
             # Hard level: losing an ice tile is a crack before the first roll.
-            fins = [to_finish(lay, state.cells, k) for k in range(4)]
-            costs = [bear_cost(lay, state.cells, p, k, fins[k]) for k, p in enumerate(state.bears)]
-            return self._best_crack(lay, state, legal, fins, costs)
+            floe = rt.floe(state.cells)
+            costs = [floe.cost(k, p) for k, p in enumerate(state.bears)]
+            return self._best_crack(rt, floe, state, legal, costs)
         # Normal level: take the seal whose going helps the routes most.
         best, best_key = legal[0], None
         for step in legal:
-            sq = lay.grid.parse(step.square)
-            cells = state.cells[:sq] + (".",) + state.cells[sq + 1 :]
-            key = (total_cost(lay, replace(state, cells=cells)), sq)
+            sq = rt.square(step.square)
+            floe = rt.floe(state.cells[:sq] + (".",) + state.cells[sq + 1 :])
+            key = (sum(floe.cost(k, p) for k, p in enumerate(state.bears)), sq)
             if best_key is None or key < best_key:
                 best, best_key = step, key
         return best
 
-    def _best_jump(self, lay, state, jumps, fins, costs):
+    def _best_jump(self, rt: _Routes, floe: _Floe, jumps, costs):
         best, best_key = None, None
         for step in jumps:
-            k = COLOURS.index(step.colour)
+            k = COLOUR_INDEX[step.colour]
             if step.target == "finish":
                 gain = INF
             elif step.target == "start":
                 continue
             else:
-                target = lay.grid.parse(step.target)
-                gain = costs[k] - fins[k][target]
+                gain = costs[k] - (floe.fins[k] or floe.fin(k))[rt.square(step.target)]
             if gain <= 0:
                 continue
             key = (gain, costs[k], -k)  # more progress, then the bear furthest behind
@@ -145,56 +484,118 @@ class GreedyBot(RandomBot):
                 best, best_key = step, key
         return best
 
-    def _best_wind(self, lay, state, winds, current: int):
+    def _best_wind(self, rt: _Routes, floe: _Floe, state: State, winds, costs):
+        """The slide that lowers the total cost most (the first of equals), or None.
+
+        A slide of an ice tile from s into the water on d makes s cost 3 instead of 1 and d
+        1 instead of 3 (a seal's: s 3 instead of 4, d 4 instead of 3). A route through the
+        square that gets cheaper (d; s for a seal) is then at most 2 (1) cheaper, and other
+        routes cost no less: so the cheapest old route from a bear's square x through that
+        square, less 2 (1), bounds the bear's new cost from below (`_Bear.cost_via`), and a
+        rider's new cost is no less than to_finish from d. A slide whose bounds add up to
+        no less than the best total so far cannot win; the others are costed exactly.
+        """
+        cells, bears, w = state.cells, state.bears, floe.w
+        index, parse = rt.square_index, rt.grid.parse
+        fixed = 0
+        live: list[_Bear] = []  # the bears that count
+        for k, pos in enumerate(bears):
+            if pos == FINISH or costs[k] >= INF:
+                fixed += costs[k]  # 0, or INF whatever the wind does: rocks never move
+            else:
+                live.append(_Bear(rt, floe, k, pos))
+        current = sum(costs)
+        # Squares where a slide is special: a rider's, a start square (of a bear on start).
+        special = {b.x for b in live}
+        # How far the bounds fall when a square gets cheaper: water beside ice, for an ice
+        # slide into it, or a seal beside water, sliding away. A slide that is not special
+        # and makes no square with a fall cheaper cannot win: only the others are looked at.
+        ice, water = state.ice, state.water
+        drops = _drops(
+            live,
+            rt.squares(rt.beside(ice) & water),
+            rt.squares(rt.beside(water) & state.tiles & ~ice),
+        )  # and each bear's `lows`
+        names = rt.names
+        touch = {names[y] for y in special} | {names[y] for y, drop in drops.items() if drop}
         best, best_total = None, current
         for step in winds:
-            src = lay.grid.parse(step.source)
-            dst = lay.grid.parse(step.target)
-            cells = list(state.cells)
-            cells[dst], cells[src] = cells[src], "."
-            bears = tuple(dst if b == src else b for b in state.bears)
-            cells_t = tuple(cells)
-            total = sum(
-                bear_cost(lay, cells_t, pos, k, to_finish(lay, cells_t, k))
-                for k, pos in enumerate(bears)
-            )
+            source, target = step.source, step.target
+            if not (
+                source in touch or target in touch or source not in index or target not in index
+            ):
+                continue  # a slide that is not special makes no square with a fall cheaper
+            src = index.get(step.source)
+            if src is None:
+                src = parse(step.source)
+            dst = index.get(step.target)
+            if dst is None:
+                dst = parse(step.target)
+            y, cheaper = (dst, 2) if cells[src] == "I" else (src, 1)  # what gets cheaper
+            if src in special or dst in special:
+                bound = fixed
+                for b in live:
+                    if b.pos == src:  # the rider
+                        bound += b.fin[dst]
+                        continue
+                    after = b.lows.get(y, b.now) if y in drops else b.cost_via(y, cheaper)
+                    if b.pos == START:
+                        x = b.x
+                        after += 3 if x == src else w[src] if x == dst else w[x]
+                    bound += after
+            else:
+                drop = drops.get(y)
+                if drop is None:  # not beside water or ice: not from the rules' steps
+                    drop = drops[y] = _drop(live, y, cheaper)
+                bound = current - drop
+            if bound >= best_total:
+                continue  # it cannot win
+            total, unsure = fixed, []
+            for b in live:
+                cost, proven = b.after(src, dst)
+                total += cost
+                if not proven:
+                    unsure.append((b, cost))
+            for b, low in unsure:  # searched only while the slide may still win
+                if total >= best_total:
+                    break
+                total += b.search(src, dst) - low
             if total < best_total:
                 best, best_total = step, total
         return best
 
-    def _best_crack(self, lay, state, cracks, fins, costs):
-        nbs = lay.grid.table
-        froms = []
-        for k, pos in enumerate(state.bears):
-            if pos == FINISH:
-                froms.append(None)
-                continue
-            if pos == START:
-                entry = lay.index(lay.start[k], 0)
-                c = COST.get(state.cells[entry])
-                src = {entry: c} if c is not None else {}
-            else:
-                src = {pos: 0}
-            froms.append(_costs_from(state.cells, nbs, src))
+    def _best_crack(self, rt: _Routes, floe: _Floe, state: State, cracks, costs):
+        cells, bears = state.cells, state.bears
         # A bear still on its start whose entry square is open water can only get in when
         # the wind brings ice there: the ice next to that entry is needed too.
         feeders: set[int] = set()
-        for k, pos in enumerate(state.bears):
-            entry = lay.index(lay.start[k], 0)
-            if pos == START and state.cells[entry] == ".":
-                feeders.update(nb for nb in nbs[entry] if state.cells[nb] == "I")
+        for k, pos in enumerate(bears):
+            entry = rt.entry[k]
+            if pos == START and cells[entry] == ".":
+                feeders.update(nb for nb in rt.grid.table[entry] if cells[nb] == "I")
+        # The bears that count, with the costs from their square (or entry, where the plain
+        # costs add the entry's own cost to both the from-costs and the bear's cost; on a
+        # square no route reaches, both ways give a gap beyond INF, never the least).
+        counted = []
+        for k, pos in enumerate(bears):
+            if pos != FINISH and costs[k] < INF:
+                x = rt.entry[k] if pos == START else pos
+                fin = floe.fin(k)
+                # costs from x are back - (1 + w[x]) + w[sq], and a crack's w[sq] is 1
+                counted.append((floe.search(x), fin, fin[x] + floe.w[x] + COST["I"]))
+        index, parse = rt.square_index, rt.grid.parse
         best, best_key = cracks[0], None
         for step in cracks:
-            sq = lay.grid.parse(step.square)
+            sq = index.get(step.square)
+            if sq is None:
+                sq = parse(step.square)
             need = 1 if sq in feeders else 0
             slack = INF
-            for k in range(4):
-                if froms[k] is None or costs[k] >= INF:
-                    continue
+            for back, fin, cost in counted:
                 # to_finish counts the square's own cost; from-costs count it too.
-                through = froms[k][sq] + fins[k][sq] - COST["I"]
-                gap = through - costs[k]
-                slack = min(slack, gap)
+                gap = back[sq] + fin[sq] - cost
+                if gap < slack:
+                    slack = gap
                 if gap <= 0:
                     need += 1
             key = (need, -slack, sq)

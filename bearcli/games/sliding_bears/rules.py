@@ -1,14 +1,28 @@
-"""Sliding Bears rules (SB1-SB9): pure functions over immutable states."""
+"""Sliding Bears rules (SB1-SB9): pure functions over immutable states.
+
+The rules run for every step of every simulated game, so they look nothing up twice: what
+never changes during a game (square names, neighbours, each bear's jump candidates, the step,
+dice and event objects) is worked out once per configuration (`Tables`), and a state carries,
+beside its `cells`, bit masks of its ice, open water, tiles and bears (bit i is square i) and
+the legal steps of its position (found in `_settle`, which needs them anyway to see whether
+the turn goes on). tests/games/sliding_bears/test_fast_paths.py keeps the plain computation
+of every rule and proves the two equal on many seeded positions and games.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain
+from operator import getitem
+from typing import NamedTuple
 
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game, Seat
 from bearcli.core.outcome import Outcome
+from bearcli.core.rng import Rng
 from bearcli.core.source import Source
 from bearcli.games.sliding_bears import layout as layout_fmt
 from bearcli.games.sliding_bears import notation
@@ -17,11 +31,14 @@ from bearcli.games.sliding_bears.narrate import SlidingBearsNarrator
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Remove, Roll, Wind
 
 START, FINISH = -1, -2  # bear positions off the grid
+ALL_ACROSS = (FINISH,) * 4
 BEAR_DIE = ("pink", "green", "blue", "yellow", "pink/blue", "green/yellow")  # SB3
 WEATHER_DIE = ("crack", "crack", "crack", "wind", "wind", "wind")  # SB3
 LEVELS = ("normal", "hard")
 VARIANTS = ("classic", "multicolour")
 WON, LOST = "all-bears-across", "no-free-ice"
+COLOUR_INDEX = {colour: k for k, colour in enumerate(COLOURS)}
+PASS = Pass()
 
 
 @dataclass(frozen=True)
@@ -32,6 +49,16 @@ class SBConfig(Config):
     bear_die: tuple[str, ...] = BEAR_DIE
     weather_die: tuple[str, ...] = WEATHER_DIE
     remove: str | None = None  # the set-up removal, when the scenario names it (SB2)
+
+    @cached_property
+    def start(self) -> tuple[State, tuple[Event, ...]]:
+        """The position before the first step and its events: the same for every game."""
+        return SlidingBears()._start(self)
+
+    @cached_property
+    def tables(self) -> Tables:
+        """What the rules look up during a game of this configuration (shared, built once)."""
+        return _tables(self.layout, self.level, self.variant, self.bear_die, self.weather_die)
 
 
 @dataclass(frozen=True)
@@ -47,6 +74,42 @@ class State:
     bear_face: str | None = None  # bear die face not yet used this turn
     weather: str | None = None  # weather face not yet used this turn
     termination: str | None = None
+    # Derived from the fields above (never compared, never shown); bit i stands for square i.
+    ice: int = field(init=False, repr=False, compare=False)  # ice tiles
+    water: int = field(init=False, repr=False, compare=False)  # open water
+    tiles: int = field(init=False, repr=False, compare=False)  # ice or seal: what the wind slides
+    occupied: int = field(init=False, repr=False, compare=False)  # squares a bear stands on
+    mover: int = field(init=False, repr=False, compare=False)  # actor(): a seat, CHANCE, TERMINAL
+    options: Sequence = field(init=False, repr=False, compare=False)  # legal steps ("act")
+    # The cracks or slides among them (SB5, SB6): a jump with the wind, or a pass with a
+    # crack, leaves them as they are, and the next position takes them over.
+    weather_steps: Sequence = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # The plain way in (State(...), dataclasses.replace). The rules' own steps make their
+        # states in _settle, deriving the new values from the old ones as they go.
+        values = self.__dict__
+        values.update(_masks(self.cells, self.bears))
+        values["mover"] = {"over": TERMINAL, "roll": CHANCE}.get(self.phase, self.seat)
+        steps, values["weather_steps"] = [], []
+        if self.phase == "act":
+            tab = self.cfg.tables
+            values["weather_steps"] = _weather_steps(tab, values)
+            steps = _jump_steps(tab, values) + values["weather_steps"]
+            if self.bear_face is not None or self.weather == "wind":
+                steps.append(PASS)
+        values["options"] = steps
+
+
+def _state(values: dict) -> State:
+    """The State of these field values (derived ones included), without dataclass overhead."""
+    new = _new_object(State)
+    _set_attr(new, "__dict__", values)
+    return new
+
+
+_new_object = object.__new__
+_set_attr = object.__setattr__
 
 
 class SlidingBears(Game):
@@ -59,7 +122,7 @@ class SlidingBears(Game):
     scenario_keys = frozenset({"layout", "level", "variant", "params", "remove"})
     file_keys = frozenset({"layout"})
 
-    @property
+    @cached_property
     def bots(self):  # imported late: bots depend on these rules
         from bearcli.games.sliding_bears import bots
 
@@ -111,6 +174,9 @@ class SlidingBears(Game):
         }
 
     def initial_state(self, config: SBConfig) -> tuple[State, tuple[Event, ...]]:
+        return config.start
+
+    def _start(self, config: SBConfig) -> tuple[State, tuple[Event, ...]]:
         lay = config.layout
         state = State(config, lay.cells, (START,) * 4, "remove", 0, 0)
         events = [
@@ -134,31 +200,35 @@ class SlidingBears(Game):
 
     # -- play -----------------------------------------------------------------------
     def actor(self, state: State) -> int:
-        if state.phase == "over":
-            return TERMINAL
-        return CHANCE if state.phase == "roll" else state.seat
+        return state.mover  # TERMINAL once over, CHANCE at a roll, else the seat to decide
 
     def chance_outcomes(self, state: State) -> list:
-        cfg = state.cfg
-        bears, weathers = Counter(cfg.bear_die), Counter(cfg.weather_die)
-        return [(Roll(b, w), nb * nw) for b, nb in bears.items() for w, nw in weathers.items()]
+        return list(state.cfg.tables.rolls)
+
+    def sample_chance(self, state: State, rng: Rng) -> Roll:
+        # Game.sample_chance's own draw (one rng.below over the summed weights, the outcomes
+        # in chance_outcomes' order), read from the outcomes laid out once, one per weight.
+        tab = state.cfg.tables
+        return tab.roll_draw[rng.below(len(tab.roll_draw))]
 
     def legal_steps(self, state: State) -> list:
-        cfg = state.cfg
+        if state.phase == "act":
+            return list(state.options)  # found by _settle when the position was reached
         if state.phase == "remove":
-            needed = "S" if cfg.level == "normal" else "I"
-            return [
-                Remove(cfg.layout.square_name(i)) for i, c in enumerate(state.cells) if c == needed
-            ]
-        if state.phase != "act":
-            return []
-        steps = self._options(cfg, state)
-        if state.bear_face is not None or state.weather == "wind":
-            steps.append(Pass())
-        return steps
+            tab = state.cfg.tables
+            return [tab.removes[i] for i, c in enumerate(state.cells) if c == tab.removed_tile]
+        return []
 
     def apply(self, state: State, step) -> tuple[State, tuple[Event, ...]]:
         cfg = state.cfg
+        # The steps of play, straight to their rule; the checks below give the same answer.
+        phase = state.phase
+        if phase == "act":
+            rule = _ACT_RULES.get(step.__class__)
+            if rule is not None:
+                return rule(self, cfg, state, step)
+        elif phase == "roll" and step.__class__ is Roll:
+            return self._roll(cfg, state, step)
         if state.phase == "over":
             raise self.refuse(step, "the game is over", "SB8")
         if state.phase == "remove":
@@ -184,14 +254,12 @@ class SlidingBears(Game):
                 "SB7",
             )
         if isinstance(step, Jump):
-            new, events = self._jump(cfg, state, step)
-        elif isinstance(step, Crack):
-            new, events = self._crack(cfg, state, step)
-        elif isinstance(step, Wind):
-            new, events = self._wind(cfg, state, step)
-        else:
-            new, events = self._pass(state, step)
-        return self._settle(cfg, new, events)
+            return self._jump(cfg, state, step)
+        if isinstance(step, Crack):
+            return self._crack(cfg, state, step)
+        if isinstance(step, Wind):
+            return self._wind(cfg, state, step)
+        return self._pass(cfg, state, step)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.termination is None:
@@ -227,10 +295,12 @@ class SlidingBears(Game):
         return text_board(state.cfg, state)
 
     # -- the steps ----------------------------------------------------------------------
+    # Each step works out the field values of the position it leads to (the old ones, copied,
+    # with its changes) and its events; _settle completes them and makes the new state.
     def _remove(self, cfg: SBConfig, state: State, step: Remove):
-        lay = cfg.layout
-        needed = "S" if cfg.level == "normal" else "I"
-        sq = lay.grid.parse(step.square)
+        tab = cfg.tables
+        needed = tab.removed_tile  # SB2: a seal at the normal level, an ice tile at the hard
+        sq = tab.square(step.square)
         if sq is None or state.cells[sq] != needed:
             what = "a seal" if needed == "S" else "an ice tile"
             raise self.refuse(
@@ -239,73 +309,91 @@ class SlidingBears(Game):
                 f"{step.square} is {_tile_name(state, sq)}",
                 "SB2",
             )
-        cells = _set(state.cells, sq, ".")
-        tile = "seal" if needed == "S" else "ice"
-        return (
-            replace(state, cells=cells, phase="roll"),
-            (event("tile-removed", square=step.square, tile=tile),),
+        bit = 1 << sq
+        new = state.__dict__.copy()
+        new.update(
+            cells=_set(state.cells, sq, "."),
+            phase="roll",
+            mover=CHANCE,
+            ice=state.ice & ~bit,
+            tiles=state.tiles & ~bit,
+            water=state.water | bit,
+            options=(),
+            weather_steps=(),
         )
+        tile = "seal" if needed == "S" else "ice"
+        return _state(new), (event("tile-removed", square=step.square, tile=tile),)
 
     def _roll(self, cfg: SBConfig, state: State, step: Roll):
-        if step.bear not in cfg.bear_die:
+        bear, weather = step.bear, step.weather
+        if bear not in cfg.bear_die:
             raise self.refuse(
-                step,
-                f"{step.bear!r} is not a face of the bear die ({', '.join(cfg.bear_die)})",
-                "SB3",
+                step, f"{bear!r} is not a face of the bear die ({', '.join(cfg.bear_die)})", "SB3"
             )
-        if step.weather not in cfg.weather_die:
-            raise self.refuse(step, f"{step.weather!r} is not a face of the weather die", "SB3")
-        new = replace(
-            state, phase="act", turn=state.turn + 1, bear_face=step.bear, weather=step.weather
-        )
-        events = (
-            event(
-                "dice-rolled",
-                seat=state.seat + 1,
-                turn=new.turn,
-                bear=step.bear,
-                weather=step.weather,
-            ),
-        )
-        return self._settle(cfg, new, events)
+        if weather not in cfg.weather_die:
+            raise self.refuse(step, f"{weather!r} is not a face of the weather die", "SB3")
+        new = state.__dict__.copy()
+        new["phase"] = "act"
+        new["mover"] = state.seat
+        new["turn"] = turn = state.turn + 1
+        new["bear_face"] = bear
+        new["weather"] = weather
+        new["weather_steps"] = None  # to be found
+        key = ("dice-rolled", state.seat + 1, turn, bear, weather)
+        return self._settle(cfg, new, [_EVENTS.get(key) or _new_event(key)])
 
     def _jump(self, cfg: SBConfig, state: State, step: Jump):
-        if state.bear_face is None:
+        face = state.bear_face
+        if face is None:
             raise self.refuse(step, "the bear die is already used or forgone this turn", "SB4")
-        allowed = self.colours_for(cfg, state.bear_face)
-        if step.colour not in allowed:
+        tab = cfg.tables
+        k = COLOUR_INDEX.get(step.colour)
+        if k not in tab.movers[face]:  # SB3: the colours the bear die shows
+            allowed = self.colours_for(cfg, face)
             raise self.refuse(
-                step,
-                f"the bear die shows {state.bear_face}, which moves {' or '.join(allowed)}",
-                "SB3",
+                step, f"the bear die shows {face}, which moves {' or '.join(allowed)}", "SB3"
             )
-        k = COLOURS.index(step.colour)
         here = state.bears[k]
         if here == FINISH:
             raise self.refuse(
                 step, f"the {step.colour} bear has arrived and does not move again", "SB4"
             )
-        target = self._target(cfg, step)
-        targets = self.jump_targets(cfg, state, k)
-        if target not in targets:
+        target = tab.position.get(step.target)
+        if target is None:
+            target = self._target(cfg, step)
+        # SB4: onto free ice next to the bear; from start onto the grid square beside it; from
+        # that square back to start; from the top square beside the finish onto the finish.
+        moves = tab.jumps[k][here]
+        if target not in moves.targets or (
+            target >= 0 and not (state.ice & ~state.occupied) >> target & 1
+        ):
             raise self.refuse(step, self._why_not(cfg, state, k, target, step.target), "SB4")
-        bears = _set(state.bears, k, target)
-        events = [
-            event("bear-jumped", bear=step.colour, to=step.target, **{"from": _pos_name(cfg, here)})
-        ]
+        new = state.__dict__.copy()
+        new["bears"] = bears = _set(state.bears, k, target)
+        occupied = state.occupied
+        if here >= 0:
+            occupied ^= 1 << here
+        if target >= 0:
+            occupied |= 1 << target
+        new["occupied"] = occupied
+        new["bear_face"] = None
+        if state.weather == "crack":
+            new["weather_steps"] = None  # the free ice changed: the cracks are found anew
+        key = ("bear-jumped", step.colour, tab.pos_name[here], step.target)
+        events = [_EVENTS.get(key) or _new_event(key)]
         if target == FINISH:
-            events.append(
-                event(
-                    "bear-arrived", bear=step.colour, arrived=sum(1 for b in bears if b == FINISH)
-                )
-            )
-        return replace(state, bears=bears, bear_face=None), tuple(events)
+            events.append(_event("bear-arrived", step.colour, bears.count(FINISH)))
+        return self._settle(cfg, new, events)
 
     def _crack(self, cfg: SBConfig, state: State, step: Crack):
         if state.weather != "crack":
             raise self.refuse(step, "the weather die does not show crack this turn", "SB5")
-        sq = cfg.layout.grid.parse(step.square)
-        if sq is None or state.cells[sq] != "I" or sq in state.bears:
+        tab = cfg.tables
+        sq = tab.square_index.get(step.square)
+        if sq is None:
+            sq = tab.grid.parse(step.square)
+        # SB5: a crack takes a free ice tile (one no bear stands on).
+        if sq is None or not (state.ice & ~state.occupied) >> sq & 1:
             what = (
                 "a bear stands on it"
                 if sq is not None and sq in state.bears
@@ -314,54 +402,70 @@ class SlidingBears(Game):
             raise self.refuse(
                 step, f"a crack removes a free ice tile; {step.square}: {what}", "SB5"
             )
-        return (
-            replace(state, cells=_set(state.cells, sq, "."), weather=None),
-            (event("ice-cracked", square=step.square, ice_left=state.cells.count("I") - 1),),
-        )
+        bit = 1 << sq
+        new = state.__dict__.copy()
+        cells = list(state.cells)
+        cells[sq] = "."
+        new["cells"] = tuple(cells)
+        new["weather"] = None
+        new["weather_steps"] = ()
+        new["ice"] = state.ice ^ bit
+        new["tiles"] = state.tiles ^ bit
+        new["water"] = state.water | bit
+        key = ("ice-cracked", step.square, state.ice.bit_count() - 1)
+        return self._settle(cfg, new, [_EVENTS.get(key) or _new_event(key)])
 
     def _wind(self, cfg: SBConfig, state: State, step: Wind):
         if state.weather != "wind":
             raise self.refuse(step, "the weather die does not show wind (or it was used)", "SB6")
-        lay = cfg.layout
-        src = lay.grid.parse(step.source)
-        dst = lay.grid.parse(step.target)
-        if src is None or state.cells[src] not in "IS":
+        tab = cfg.tables
+        src = tab.square_index.get(step.source)
+        if src is None:
+            src = tab.grid.parse(step.source)
+        dst = tab.square_index.get(step.target)
+        if dst is None:
+            dst = tab.grid.parse(step.target)
+        if src is None or not state.tiles >> src & 1:
             raise self.refuse(
                 step,
                 f"only ice or seal tiles slide; {step.source} is {_tile_name(state, src)}",
                 "SB6",
             )
-        if dst is None or dst not in lay.grid.neighbours(src):
+        if dst is None or not tab.near[src] >> dst & 1:
             raise self.refuse(
                 step,
                 f"{step.target} is not next to {step.source} (slides go "
                 "one square, never diagonally)",
                 "SB6",
             )
-        if state.cells[dst] != ".":
+        if not state.water >> dst & 1:
             raise self.refuse(
                 step,
                 f"a tile slides into open water; {step.target} is {_tile_name(state, dst)}",
                 "SB6",
             )
-        tile = state.cells[src]
-        cells = _set(_set(state.cells, src, "."), dst, tile)
-        rider = state.bears.index(src) if src in state.bears else None
-        bears = _set(state.bears, rider, dst) if rider is not None else state.bears
-        return (
-            replace(state, cells=cells, bears=bears, weather=None),
-            (
-                event(
-                    "tile-slid",
-                    tile="ice" if tile == "I" else "seal",
-                    to=step.target,
-                    rider=COLOURS[rider] if rider is not None else None,
-                    **{"from": step.source},
-                ),
-            ),
-        )
+        new = state.__dict__.copy()
+        cells = list(state.cells)
+        tile = cells[src]
+        cells[src], cells[dst] = ".", tile
+        new["cells"] = tuple(cells)
+        new["weather"] = None
+        new["weather_steps"] = ()
+        moved = (1 << src) | (1 << dst)
+        if tile == "I":
+            new["ice"] = state.ice ^ moved
+        new["tiles"] = state.tiles ^ moved
+        new["water"] = state.water ^ moved
+        rider = None
+        if state.occupied >> src & 1:  # the bear on the tile rides along (SB6)
+            rider = state.bears.index(src)
+            new["bears"] = _set(state.bears, rider, dst)
+            new["occupied"] = state.occupied ^ moved
+            rider = COLOURS[rider]
+        key = ("tile-slid", "ice" if tile == "I" else "seal", step.source, step.target, rider)
+        return self._settle(cfg, new, [_EVENTS.get(key) or _new_event(key)])
 
-    def _pass(self, state: State, step: Pass):
+    def _pass(self, cfg: SBConfig, state: State, step: Pass):
         forgone = []
         if state.bear_face is not None:
             forgone.append("bear")
@@ -371,78 +475,64 @@ class SlidingBears(Game):
             raise self.refuse(
                 step, "nothing optional is left to forgo; the crack is mandatory", "SB5"
             )
-        weather = None if state.weather == "wind" else state.weather
-        return (
-            replace(state, bear_face=None, weather=weather),
-            (event("effects-forgone", dice=forgone),),
-        )
+        new = state.__dict__.copy()
+        new["bear_face"] = None
+        if state.weather == "wind":
+            new["weather"] = None
+            new["weather_steps"] = ()
+        return self._settle(cfg, new, [_event("effects-forgone", tuple(forgone))])
 
-    def _settle(self, cfg: SBConfig, state: State, events: tuple[Event, ...]):
-        """What follows by itself: the win, the loss, the end of a turn with nothing left."""
-        events = list(events)
-        if all(b == FINISH for b in state.bears):
-            events.append(event("game-ended", result="won", termination=WON, turn=state.turn))
-            return replace(state, phase="over", termination=WON), tuple(events)
-        # Cheap existence checks, not the full option lists: this runs after every step.
-        can_jump = state.bear_face is not None and any(
-            self.jump_targets(cfg, state, COLOURS.index(c))
-            for c in self.colours_for(cfg, state.bear_face)
-        )
-        can_crack = state.weather == "crack" and _exists(_free_ice(state))
-        if state.weather == "crack" and not can_crack and not can_jump:
-            events.append(event("game-ended", result="lost", termination=LOST, turn=state.turn))
-            return replace(state, phase="over", termination=LOST), tuple(events)
-        can_wind = state.weather == "wind" and _exists(_slides(cfg.layout, state.cells))
-        options = can_jump or can_crack or can_wind
-        if not options:
-            unused = [d for d, left in (("bear", state.bear_face), ("wind", state.weather)) if left]
-            events.append(event("turn-ended", seat=state.seat + 1, turn=state.turn, unused=unused))
-            nxt = (state.seat + 1) % len(cfg.seats)
-            return replace(state, phase="roll", seat=nxt, bear_face=None, weather=None), tuple(
-                events
-            )
-        return state, tuple(events)
+    def _settle(self, cfg: SBConfig, new: dict, events: list[Event]):
+        """The state of the field values `new` a step led to, and what follows by itself:
+        the win, the loss, the end of a turn with nothing left; else its legal steps."""
+        if new["bears"] == ALL_ACROSS:  # SB8: all four bears are across
+            key = ("game-ended", "won", WON, new["turn"])
+            events.append(_EVENTS.get(key) or _new_event(key))
+            new.update(_GAME_OVER, termination=WON)
+        else:
+            # The legal steps: the jumps (SB4), then the cracks or slides (SB5, SB6), which a
+            # step that leaves them as they were passes on.
+            tab = cfg.tables
+            weather = new["weather_steps"]
+            if weather is None:
+                weather = new["weather_steps"] = _weather_steps(tab, new)
+            face = new["bear_face"]
+            if face is not None:
+                steps = []
+                free = new["ice"] & ~new["occupied"]  # free ice: no bear on it
+                bears = new["bears"]
+                for k, moves in tab.face_jumps[face]:  # see _jump_steps
+                    ice_mask, jumps = moves[bears[k]]
+                    steps += jumps[free & ice_mask]
+                steps += weather
+            else:
+                steps = weather
+            if steps:
+                # SB4, SB6: the bear die and the wind may be forgone
+                if face is not None:
+                    steps.append(PASS)
+                elif new["weather"] == "wind":
+                    steps = [*steps, PASS]
+                new["options"] = steps
+            elif new["weather"] == "crack":  # SB5, SB8: the crack is mandatory; nothing moves
+                key = ("game-ended", "lost", LOST, new["turn"])
+                events.append(_EVENTS.get(key) or _new_event(key))
+                new.update(_GAME_OVER, termination=LOST)
+            else:  # SB7: nothing is left to do; the next seat rolls
+                unused = _UNUSED[bool(new["bear_face"]), bool(new["weather"])]
+                key = ("turn-ended", new["seat"] + 1, new["turn"], unused)
+                events.append(_EVENTS.get(key) or _new_event(key))
+                new.update(_NEXT_ROLL, seat=(new["seat"] + 1) % len(cfg.seats))
+        after = _new_object(State)
+        _set_attr(after, "__dict__", new)
+        return after, tuple(events)
 
     # -- queries the bots and the board share -----------------------------------------------
     def colours_for(self, cfg: SBConfig, face: str) -> tuple[str, ...]:
-        parts = tuple(face.split("/"))
-        if len(parts) > 1 and cfg.variant == "multicolour":
-            return COLOURS
-        return parts
+        return _colours_for(cfg.variant, face)
 
     def jump_targets(self, cfg: SBConfig, state: State, k: int) -> list[int]:
-        lay = cfg.layout
-        here = state.bears[k]
-        if here == FINISH:
-            return []
-        entry = lay.index(lay.start[k], 0)
-        top = lay.index(lay.finish[k], lay.height - 1)
-        if here == START:
-            squares = [entry]
-        else:
-            squares = lay.grid.neighbours(here)
-        out = [s for s in squares if state.cells[s] == "I" and s not in state.bears]
-        if here == entry:
-            out.append(START)
-        if here == top:
-            out.append(FINISH)
-        return out
-
-    def _options(self, cfg: SBConfig, state: State) -> list:
-        lay = cfg.layout
-        steps: list = []
-        if state.bear_face is not None:
-            for colour in self.colours_for(cfg, state.bear_face):
-                k = COLOURS.index(colour)
-                for t in self.jump_targets(cfg, state, k):
-                    steps.append(Jump(colour, _pos_name(cfg, t)))
-        if state.weather == "crack":
-            steps.extend(Crack(lay.square_name(i)) for i in _free_ice(state))
-        elif state.weather == "wind":
-            steps.extend(
-                Wind(lay.square_name(i), lay.square_name(j)) for i, j in _slides(lay, state.cells)
-            )
-        return steps
+        return _jump_targets(cfg.layout, state.cells, state.bears, k)
 
     def _target(self, cfg: SBConfig, step: Jump) -> int | None:
         if step.target == "start":
@@ -528,19 +618,280 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
     return bear, weather
 
 
-def _free_ice(state: State) -> Iterator[int]:
-    """Ice tiles with no bear on them: what a crack may take (SB5)."""
-    return (i for i, c in enumerate(state.cells) if c == "I" and i not in state.bears)
+# What a settled position changes when the game is over, or when the next seat is to roll;
+# the dice a turn left unused, by whether the bear die and the weather die are still unused.
+_GAME_OVER = {"phase": "over", "mover": TERMINAL, "options": (), "weather_steps": ()}
+_NEXT_ROLL = {
+    "phase": "roll",
+    "mover": CHANCE,
+    "bear_face": None,
+    "weather": None,
+    "options": (),
+    "weather_steps": (),
+}
+_UNUSED = {
+    (False, False): (),
+    (True, False): ("bear",),
+    (False, True): ("wind",),
+    (True, True): ("bear", "wind"),
+}
+# The rule of each step of play (apply), by the step's class.
+_ACT_RULES = {
+    Jump: SlidingBears._jump,
+    Crack: SlidingBears._crack,
+    Wind: SlidingBears._wind,
+    Pass: SlidingBears._pass,
+}
 
 
-def _slides(lay: Layout, cells: tuple[str, ...]) -> Iterator[tuple[int, int]]:
-    """(tile, water) pairs the wind may slide: ice or seal into open water beside it (SB6)."""
-    table = lay.grid.table
-    return ((i, j) for i, c in enumerate(cells) if c in "IS" for j in table[i] if cells[j] == ".")
+# -- what a configuration never changes during a game ----------------------------------------
 
 
-def _exists(items: Iterator) -> bool:
-    return next(items, None) is not None
+class BearMoves(NamedTuple):
+    """Where one bear may jump from one place (SB4), before looking at the ice."""
+
+    targets: frozenset[int]  # every place it may reach from here, given free ice
+    ice_mask: int  # the grid squares among them: open when they hold free ice
+    # The jump steps, in legal order, for each set of those squares holding free ice.
+    steps: dict[int, tuple[Jump, ...]]
+
+
+class Tables:
+    """Everything the rules look up for one configuration, built once and shared (`_tables`).
+
+    The step objects are made here once: the legal steps of a position are picked from them.
+    """
+
+    def __init__(self, lay: Layout, level: str, variant: str, bear_die, weather_die):
+        self.key = (lay, level, variant, bear_die, weather_die)
+        self.grid = grid = lay.grid
+        n = grid.size
+        self.names = names = tuple(grid.name(i) for i in range(n))
+        self.square_index = {name: i for i, name in enumerate(names)}
+        self.position = {**self.square_index, "start": START, "finish": FINISH}
+        self.pos_name = {START: "start", FINISH: "finish", **dict(enumerate(names))}
+        self.near = tuple(sum(1 << j for j in nbs) for nbs in grid.table)  # neighbour masks
+        w = lay.width
+        # SB2: the set-up removal takes a seal at the normal level, an ice tile at the hard.
+        self.removed_tile = "S" if level == "normal" else "I"
+        self.removes = tuple(Remove(name) for name in names)
+        # SB3: the bear die's faces, as the colour indices each moves; the two dice's rolls.
+        self.movers = {
+            face: tuple(COLOUR_INDEX[c] for c in _colours_for(variant, face)) for face in bear_die
+        }
+        bears, weathers = Counter(bear_die), Counter(weather_die)
+        self.rolls = tuple(
+            (Roll(b, wf), nb * nw) for b, nb in bears.items() for wf, nw in weathers.items()
+        )
+        self.roll_draw = tuple(roll for roll, weight in self.rolls for _ in range(weight))
+        # SB4: each bear's candidate jumps from each place: the plain rule on a floe of free
+        # ice; at play, the grid squares among them must hold free ice.
+        all_ice = ("I",) * n
+        self.jumps: list[dict[int, BearMoves]] = []  # per colour, per place
+        self.jump_steps: list[dict[int, tuple]] = []  # the same as (ice_mask, steps) pairs
+        for k, colour in enumerate(COLOURS):
+            table = {}
+            step_to = {t: Jump(colour, self.pos_name[t]) for t in (START, FINISH, *range(n))}
+            for here in (START, *range(n)):
+                others = tuple(here if j == k else START for j in range(4))
+                targets = _jump_targets(lay, all_ice, others, k)
+                ice_mask = sum(1 << t for t in targets if t >= 0)
+                table[here] = BearMoves(
+                    frozenset(targets),
+                    ice_mask,
+                    {
+                        free: tuple(step_to[t] for t in targets if t < 0 or free >> t & 1)
+                        for free in _submasks(ice_mask)
+                    },
+                )
+            self.jumps.append(table)
+            steps = {here: (m.ice_mask, m.steps) for here, m in table.items()}
+            steps[FINISH] = (0, {0: ()})  # an arrived bear moves no more
+            self.jump_steps.append(steps)
+        # Each bear-die face's colours, with their jump tables (SB3, SB4).
+        self.face_jumps = {
+            face: tuple((k, self.jump_steps[k]) for k in ks) for face, ks in self.movers.items()
+        }
+        # A mask read eight squares at a time, from its bytes: square_chunks[c][byte] are the
+        # squares 8c..8c+7 whose bits are set in byte, in square order; crack_chunks[c][byte]
+        # their cracks (SB5).
+        self.nbytes = (n + 7) // 8
+        self.square_chunks = tuple(
+            tuple(
+                tuple(8 * c + i for i in range(8) if byte >> i & 1 and 8 * c + i < n)
+                for byte in range(256)
+            )
+            for c in range((n + 7) // 8)
+        )
+        cracks = [Crack(name) for name in names]
+        self.crack_chunks = tuple(
+            tuple(tuple(cracks[i] for i in squares) for squares in chunk)
+            for chunk in self.square_chunks
+        )
+        # SB6: the slides from each square, for each set of its neighbours holding water, in
+        # the neighbours' order (below, left, right, above); the masks of the squares not in
+        # the first or the last column, to shift a mask a square left or right.
+        winds = [{j: Wind(names[i], names[j]) for j in nbs} for i, nbs in enumerate(grid.table)]
+        self.slides = tuple(
+            {
+                subset: tuple(winds[i][j] for j in nbs if subset >> j & 1)
+                for subset in _submasks(self.near[i])
+            }
+            for i, nbs in enumerate(grid.table)
+        )
+        self.width = w
+        self.not_first_col = sum(1 << i for i in range(n) if i % w)
+        self.not_last_col = sum(1 << i for i in range(n) if i % w != w - 1)
+
+    def square(self, text: str) -> int | None:
+        """A square's index from its name, or None (Grid.parse for any odd spelling)."""
+        sq = self.square_index.get(text)
+        return sq if sq is not None else self.grid.parse(text)
+
+    def __reduce__(self):  # pickled as its key: rebuilt (or found) where it is unpickled
+        return (_tables, self.key)
+
+
+_TABLES: dict[tuple, Tables] = {}
+
+
+def _tables(lay: Layout, level: str, variant: str, bear_die, weather_die) -> Tables:
+    key = (lay, level, variant, bear_die, weather_die)
+    tab = _TABLES.get(key)
+    if tab is None:
+        if len(_TABLES) >= 16:  # many layouts (the fuzz tests): start afresh
+            _TABLES.clear()
+        tab = _TABLES[key] = Tables(*key)
+    return tab
+
+
+def _submasks(mask: int) -> list[int]:
+    """Every mask whose bits are among those of `mask`."""
+    out = [0]
+    while mask:
+        low = mask & -mask
+        out += [m | low for m in out]
+        mask ^= low
+    return out
+
+
+# -- the rules' computations on a position ------------------------------------------------------
+
+
+def _jump_steps(tab: Tables, v: dict) -> list:
+    """SB4: the jumps of each bear the bear die moves (see Tables.jumps)."""
+    out: list = []
+    face = v["bear_face"]
+    if face is not None:
+        free = v["ice"] & ~v["occupied"]  # free ice: no bear on it
+        bears = v["bears"]
+        for k, moves in tab.face_jumps[face]:
+            ice_mask, steps = moves[bears[k]]
+            out += steps[free & ice_mask]
+    return out
+
+
+def _weather_steps(tab: Tables, v: dict) -> list:
+    """SB5: a crack takes any free ice tile; SB6: the wind slides an ice or seal tile into
+    open water beside it. In square order (a slide's: its tile's, then below, left, right,
+    above). Masks are read a byte at a time through the chunk tables, the loop in C."""
+    weather = v["weather"]
+    if weather == "crack":
+        free = v["ice"] & ~v["occupied"]
+        return [
+            *chain.from_iterable(
+                map(getitem, tab.crack_chunks, free.to_bytes(tab.nbytes, "little"))
+            )
+        ]
+    if weather == "wind":
+        water = v["water"]
+        beside_water = (
+            (water >> tab.width)
+            | ((water & tab.not_first_col) >> 1)
+            | ((water & tab.not_last_col) << 1)
+            | (water << tab.width)
+        )
+        sources = (beside_water & v["tiles"]).to_bytes(tab.nbytes, "little")
+        slides, near = tab.slides, tab.near
+        return [
+            step
+            for i in chain.from_iterable(map(getitem, tab.square_chunks, sources))
+            for step in slides[i][water & near[i]]
+        ]
+    return []
+
+
+def _masks(cells: tuple[str, ...], bears: tuple[int, ...]) -> dict[str, int]:
+    """A state's derived bit masks, from its cells and bears (State.__post_init__)."""
+    ice = water = tiles = occupied = 0
+    for i, c in enumerate(cells):
+        if c == "I":
+            ice |= 1 << i
+        if c in ("I", "S"):
+            tiles |= 1 << i
+        elif c == ".":
+            water |= 1 << i
+    for b in bears:
+        if b >= 0:
+            occupied |= 1 << b
+    return {"ice": ice, "water": water, "tiles": tiles, "occupied": occupied}
+
+
+def _colours_for(variant: str, face: str) -> tuple[str, ...]:
+    """SB3: the colours a bear-die face moves (any bear for a two-colour face, multicolour)."""
+    parts = tuple(face.split("/"))
+    if len(parts) > 1 and variant == "multicolour":
+        return COLOURS
+    return parts
+
+
+def _jump_targets(lay: Layout, cells: tuple[str, ...], bears: tuple[int, ...], k: int) -> list:
+    """SB4: where bear k may jump: free ice next to it (from its start square, the grid square
+    beside it); from that square back to start; from the top square beside its finish, on."""
+    here = bears[k]
+    if here == FINISH:
+        return []
+    entry = lay.index(lay.start[k], 0)
+    top = lay.index(lay.finish[k], lay.height - 1)
+    if here == START:
+        squares = [entry]
+    else:
+        squares = lay.grid.neighbours(here)
+    out = [s for s in squares if cells[s] == "I" and s not in bears]
+    if here == entry:
+        out.append(START)
+    if here == top:
+        out.append(FINISH)
+    return out
+
+
+# The fields of each event the steps cause, in the order `_event` takes their values.
+EVENT_FIELDS = {
+    "dice-rolled": ("seat", "turn", "bear", "weather"),
+    "bear-jumped": ("bear", "from", "to"),
+    "bear-arrived": ("bear", "arrived"),
+    "ice-cracked": ("square", "ice_left"),
+    "tile-slid": ("tile", "from", "to", "rider"),
+    "effects-forgone": ("dice",),
+    "turn-ended": ("seat", "turn", "unused"),
+    "game-ended": ("result", "termination", "turn"),
+}
+_EVENTS: dict[tuple, Event] = {}
+
+
+def _event(*key) -> Event:
+    """event(type, **fields) for key = (type, *values in EVENT_FIELDS order), made once and
+    then shared: events are immutable, and a game repeats the same few many times. (The
+    hottest places write `_EVENTS.get(key) or _new_event(key)`, the same without a call.)"""
+    return _EVENTS.get(key) or _new_event(key)
+
+
+def _new_event(key: tuple) -> Event:
+    if len(_EVENTS) >= 20_000:
+        _EVENTS.clear()
+    fields = dict(zip(EVENT_FIELDS[key[0]], key[1:], strict=True))
+    found = _EVENTS[key] = event(key[0], **fields)
+    return found
 
 
 def _set(values: tuple, i: int, v) -> tuple:
@@ -551,7 +902,3 @@ def _tile_name(state: State, sq: int | None) -> str:
     if sq is None:
         return "not a square of the grid"
     return {"I": "ice", "S": "a seal", "R": "a rock", ".": "open water"}[state.cells[sq]]
-
-
-def _pos_name(cfg: SBConfig, pos: int) -> str:
-    return {START: "start", FINISH: "finish"}.get(pos) or cfg.layout.square_name(pos)
