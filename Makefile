@@ -18,7 +18,7 @@ demo: $(STAMP)
 	$(BIN)/bearcli simulate scenarios/sliding-bears/classic.yaml --games 200 --seed 1
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check bearcli tests benchmarks
@@ -28,8 +28,9 @@ lint: $(STAMP)
 snapshots: $(STAMP)
 	$(BIN)/python -m pytest --snapshot-update
 
+# Measures and prints the tables of docs/performance.md (a few minutes); asserts nothing.
 bench: $(STAMP)
-	$(BIN)/python -m pytest benchmarks -o addopts='' --benchmark-only --benchmark-columns=min,mean,median,rounds
+	$(BIN)/python benchmarks/bench.py
 
 # The fuzz suite at full size: FUZZ_EXAMPLES cases per generated test (a quarter of that for
 # the two whose cases run several commands: 10,800 in all at 800, plus the whole corpus),

@@ -20,7 +20,14 @@ from dataclasses import dataclass, field, replace
 from bearcli.core.errors import Location, ScenarioError
 from bearcli.core.outcome import Outcome
 from bearcli.core.rng import derive_seed
-from bearcli.core.runner import LoggedEvent, Match, chance_rng, make_bots, play_out
+from bearcli.core.runner import (
+    LoggedEvent,
+    Match,
+    chance_rng,
+    make_bots,
+    play_out,
+    play_quietly,
+)
 from bearcli.formats.scenario import Scenario
 from bearcli.workers import ordered_map
 
@@ -65,16 +72,21 @@ def play_one(
     if rotation:
         seats = config.seats
         config = replace(config, seats=seats[rotation:] + seats[:rotation])
-    match = Match(scenario.game, config)
-    bots = make_bots(scenario.game, config, seed, bot)
+    game = scenario.game
+    bots = make_bots(game, config, seed, bot)
+    if not keep:  # the same game without a record (proven equal in tests/core/test_runner.py)
+        state, length = play_quietly(game, config, bots, chance_rng(seed))
+        outcome = game.outcome(state)
+        return GameResult(index, seed, outcome, game.measures(state), (), (), rotation, length)
+    match = Match(game, config)
     outcome = play_out(match, bots, chance_rng(seed))
     return GameResult(
         index,
         seed,
         outcome,
-        scenario.game.measures(match.state),
-        tuple(str(s) for s in match.steps) if keep else (),
-        tuple(match.events) if keep else (),
+        game.measures(match.state),
+        tuple(str(s) for s in match.steps),
+        tuple(match.events),
         rotation,
         len(match.steps),
     )

@@ -17,8 +17,30 @@ T = TypeVar("T")
 
 def derive_seed(seed: int, *labels: str | int) -> int:
     """A sub-seed from a seed and labels: game i of a batch, the dice of game i, seat 2's bot."""
-    text = json.dumps([seed, *labels], separators=(",", ":"))
+    text = _compact_json(seed, labels)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _compact_json(seed: int, labels: tuple) -> str:
+    """`json.dumps([seed, *labels], separators=(",", ":"))`, the text every seed derives from.
+
+    Built by hand for ints and strings (each game of a batch derives several seeds, and
+    json.dumps with separators makes a new encoder per call); anything else goes to json.
+    tests/core/test_rng.py proves the two texts equal.
+    """
+    parts = []
+    for value in (seed, *labels):
+        kind = type(value)
+        if kind is int:
+            parts.append(int.__repr__(value))
+        elif kind is str:
+            parts.append(_quote(value))
+        else:
+            return json.dumps([seed, *labels], separators=(",", ":"))
+    return "[" + ",".join(parts) + "]"
+
+
+_quote = json.encoder.encode_basestring_ascii  # what json.dumps writes for a str
 
 
 class Rng:

@@ -103,9 +103,8 @@ def sample_chance(game: Game, state, rng: Rng) -> Step:
 def notify(bots: Sequence[Bot | None], before, step: Step, logged: Sequence[LoggedEvent]) -> None:
     """Every bot sees every step (its own, other seats', chance) and what it caused."""
     events = tuple(le.event for le in logged)
-    for bot in bots:
-        if bot is not None:
-            bot.observe(before, step, events)
+    for bot in _watchers(bots):
+        bot.observe(before, step, events)
 
 
 def apply_and_notify(
@@ -137,6 +136,55 @@ def auto_step(
     return step, apply_and_notify(match, bots, step)
 
 
+def _step_guard() -> ScenarioError:
+    # A setup no bot can finish (or a rules bug) is the scenario's problem, not a crash.
+    return ScenarioError(
+        f"the game did not end within {MAX_STEPS} steps (the step guard "
+        "bearcli.core.runner.MAX_STEPS)"
+    )
+
+
+def _watchers(bots: Sequence[Bot | None]) -> list[Bot]:
+    """The bots that remember what they see: the others' observe() is the base no-op."""
+    return [b for b in bots if b is not None and type(b).observe is not Bot.observe]
+
+
+def play_quietly(game: Game, config: Config, bots: Sequence[Bot | None], rng: Rng):
+    """play_out without a record: the same game (same steps, same bots' view, same end),
+    returning only (final state, number of steps).
+
+    A batch that keeps no logs spends most of its time here, so nothing is built that only a
+    log would read (no LoggedEvent, no step list) and each step asks for the actor once.
+    tests/core/test_runner.py proves it equal to play_out on seeded games of every game and
+    bot.
+    """
+    state, _ = game.initial_state(config)
+    watchers = _watchers(bots)
+    actor_of, apply, legal_steps, sample = (
+        game.actor,
+        game.apply,
+        game.legal_steps,
+        game.sample_chance,
+    )
+    taken = 0
+    while (actor := actor_of(state)) != TERMINAL:
+        if taken >= MAX_STEPS:
+            raise _step_guard()
+        if actor == CHANCE:
+            step = sample(state, rng)
+        else:
+            bot = bots[actor]
+            if bot is None:
+                raise ScenarioError(f"seat {actor + 1} is human; pick a bot to simulate it")
+            step = bot.choose(state, legal_steps(state))
+        after, events = apply(state, step)
+        for bot in watchers:
+            bot.observe(state, step, tuple(events))
+        state = after
+        taken += 1
+    return state, taken
+
+
 def play_out(
     match: Match,
     bots: Sequence[Bot | None],
@@ -146,11 +194,7 @@ def play_out(
     """Run bots and chance until the end. Every seat must have a bot."""
     while not match.over:
         if len(match.steps) >= MAX_STEPS:
-            # A setup no bot can finish (or a rules bug) is the scenario's problem, not a crash.
-            raise ScenarioError(
-                f"the game did not end within {MAX_STEPS} steps (the step guard "
-                "bearcli.core.runner.MAX_STEPS)"
-            )
+            raise _step_guard()
         taken = auto_step(match, bots, rng)
         if taken is None:
             raise ScenarioError(f"seat {match.actor + 1} is human; pick a bot to simulate it")

@@ -1,6 +1,12 @@
 """Seeded chance (RULINGS C3): fixed sequences, independent sub-seeds."""
 
-from bearcli.core.rng import Rng, derive_seed
+import hashlib
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bearcli.core.rng import Rng, _compact_json, derive_seed
 
 
 def test_sequences_are_pinned_across_platforms():
@@ -21,3 +27,19 @@ def test_weighted_choice_follows_weights():
     picks = [rng.weighted([("a", 1), ("b", 3)]) for _ in range(4000)]
     assert 0.7 < picks.count("b") / 4000 < 0.8
     assert rng.weighted([("only", 5)]) == "only"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.lists(st.one_of(st.integers(), st.text(), st.booleans(), st.none()), max_size=4),
+)
+def test_the_hand_built_seed_text_is_json_dumps(seed, labels):
+    # derive_seed's fast text must be byte for byte what json.dumps wrote, or seeds change.
+    assert _compact_json(seed, tuple(labels)) == json.dumps(
+        [seed, *labels], separators=(",", ":")
+    )
+    assert derive_seed(seed, *labels) == int.from_bytes(
+        hashlib.sha256(json.dumps([seed, *labels], separators=(",", ":")).encode()).digest()[:8],
+        "big",
+    )

@@ -1,0 +1,188 @@
+"""`make bench`: the speed and memory figures of docs/performance.md, measured here and now.
+
+It measures and prints; it asserts nothing (the tests never time anything). Four tables:
+
+- engine: seeded games without logs, per shipped scenario and bot (every bot the registry
+  gives the game), in games per CPU-second in one process (the best of three runs of at least
+  `--seconds` each), and as a share of the game's `random` rate; then the wall-clock speed-up
+  of `simulate` on 2 worker processes over 1, on the same games;
+- replay: events per second replaying every golden record of each game to its event log;
+- start-up: `bearcli --version` and `--help` against `python -c "import typer"` (best of 15);
+- memory: peak RSS of `bearcli simulate` for 1,000 against 100,000 games.
+
+Run `make bench`, or `python benchmarks/bench.py --seconds 0.2 --memory-games 2000` for a
+quick look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bearcli.core import registry
+from bearcli.formats import eventlog, movelog
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.simulation import game_seed, play_one, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+# One scenario per game and variant whose bots differ (Baerenspiel's memo game has its own).
+SCENARIOS = (
+    "sliding-bears/classic.yaml",
+    "bear-down/four-players.yaml",
+    "baerenspiel/forest-4p.yaml",
+    "baerenspiel/memo.yaml",
+)
+MEMO_ONLY = {"perfect", "forgetful"}  # Baerenspiel bots that play the memo game alone
+FOREST_ONLY = {"searcher"}
+
+
+def bots_for(path: str) -> list[str]:
+    game = scenario_fmt.load(ROOT / "scenarios" / path).game
+    names = sorted(game.bots)
+    if game.name == "baerenspiel":
+        skip = FOREST_ONLY if "memo" in path else MEMO_ONLY
+        names = [n for n in names if n not in skip]
+    return ["random"] + [n for n in names if n != "random"]
+
+
+def cpu_rate(scen, bot: str, seconds: float) -> float:
+    """Games per CPU-second: the best of three runs, each of at least `seconds`."""
+    best = 0.0
+    index = 0
+    for _ in range(3):
+        games, start = 0, time.process_time()
+        while (spent := time.process_time() - start) < seconds or games == 0:
+            index += 1
+            play_one(scen, game_seed(2026, index), index, bot, keep=False)
+            games += 1
+        best = max(best, games / spent)
+    return best
+
+
+def wall(scen, bot: str, games: int, workers: int) -> float:
+    start = time.perf_counter()
+    simulate(scen, games, 2026, bot=bot, workers=workers)
+    return time.perf_counter() - start
+
+
+def engine_table(seconds: float) -> list[str]:
+    rows = [
+        "| scenario | bot | games/CPU-s (1 worker) | share of random | 2-worker speed-up |",
+        "| --- | --- | ---: | ---: | ---: |",
+    ]
+    for path in SCENARIOS:
+        scen = scenario_fmt.load(ROOT / "scenarios" / path)
+        random_rate = None
+        for bot in bots_for(path):
+            rate = cpu_rate(scen, bot, seconds)
+            random_rate = random_rate or rate
+            # Enough games for about 3 s on one worker, in whole blocks of 25 for the pool.
+            games = max(50, int(rate * 3 * seconds) // 25 * 25)
+            one, two = wall(scen, bot, games, 1), wall(scen, bot, games, 2)
+            rows.append(
+                f"| {path} | {bot} | {rate:,.0f} | {rate / random_rate:.2f} | "
+                f"{one / two:.2f}x ({games} games) |"
+            )
+            print(rows[-1], file=sys.stderr, flush=True)
+    return rows
+
+
+def replay_table(seconds: float) -> list[str]:
+    rows = ["| game | records | events | events/s |", "| --- | ---: | ---: | ---: |"]
+    for name in registry.names():
+        logs = [movelog.load(p) for p in sorted((ROOT / "replays" / name).glob("*.yaml"))]
+        events = runs = 0
+        start = time.process_time()
+        while (spent := time.process_time() - start) < seconds or runs == 0:
+            for log in logs:
+                match = movelog.replay(log)
+                eventlog.dumps(eventlog.header("g", 1, "f", 1), match.events)
+                events += len(match.events)
+            runs += 1
+        rows.append(f"| {name} | {len(logs)} | {events // runs} | {events / spent:,.0f} |")
+    return rows
+
+
+def best_of(command: list[str], times: int = 15) -> float:
+    best = float("inf")
+    for _ in range(times):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def startup_table() -> list[str]:
+    typer = best_of([sys.executable, "-c", "import typer"])
+    rows = ["| command | best of 15 | against `import typer` |", "| --- | ---: | ---: |"]
+    rows.append(f'| `python -c "import typer"` | {typer * 1000:.0f} ms | 1.00x |')
+    for args in (["--version"], ["--help"]):
+        spent = best_of([str(BIN / "bearcli"), *args])
+        rows.append(f"| `bearcli {' '.join(args)}` | {spent * 1000:.0f} ms | {spent / typer:.2f}x |")
+    return rows
+
+
+PEAK = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def peak_kib(games: int) -> int:
+    command = [str(BIN / "bearcli"), "simulate", "sliding-bears/classic", "--bot", "random"]
+    command += ["--games", str(games), "--seed", "1", "--json"]
+    out = subprocess.run([sys.executable, "-c", PEAK, *command], check=True, capture_output=True)
+    return int(out.stdout)
+
+
+def memory_table(big: int) -> list[str]:
+    small = peak_kib(1000)
+    large = peak_kib(big)
+    return [
+        "| `simulate sliding-bears/classic --bot random --json`, 1 worker | peak RSS |",
+        "| --- | ---: |",
+        f"| 1,000 games | {small / 1024:.1f} MiB |",
+        f"| {big:,} games | {large / 1024:.1f} MiB ({large / small:.2f}x) |",
+    ]
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (
+        f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per rate run")
+    parser.add_argument("--memory-games", type=int, default=100_000)
+    args = parser.parse_args()
+    print(f"machine: {machine()}\n")
+    for title, table in (
+        ("engine", engine_table(args.seconds)),
+        ("replay", replay_table(args.seconds)),
+        ("start-up", startup_table()),
+        ("memory", memory_table(args.memory_games)),
+    ):
+        print(f"{title}:\n")
+        print("\n".join(table), end="\n\n", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""The quiet runner (no record) plays exactly the game the recording runner plays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bearcli.core import registry
+from bearcli.core.errors import ScenarioError
+from bearcli.core.game import Bot
+from bearcli.core.runner import _watchers, chance_rng, make_bots, play_quietly
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.simulation import game_seed, play_one
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+
+def _cases():
+    """Every shipped scenario with its own bots, and with each bot its game has."""
+    for path in SCENARIOS:
+        scen = scenario_fmt.load(path)
+        rel = str(path.relative_to(ROOT / "scenarios"))
+        yield pytest.param(path, None, id=f"{rel}-own")
+        for bot in sorted(scen.game.bots):
+            yield pytest.param(path, bot, id=f"{rel}-{bot}")
+
+
+@pytest.mark.parametrize(("path", "bot"), list(_cases()))
+def test_quiet_games_are_the_recorded_games(path, bot):
+    scen = scenario_fmt.load(path)
+    for i in range(1, 3):
+        seed = game_seed(7, i)
+        loud = play_one(scen, seed, i, bot, keep=True)
+        quiet = play_one(scen, seed, i, bot, keep=False)
+        assert loud.events and not quiet.events  # the recording run kept its log, quiet not
+        assert (quiet.outcome, quiet.measures, quiet.length) == (
+            loud.outcome,
+            loud.measures,
+            loud.length,
+        ), f"{path.name} bot={bot} game {i}"
+        assert quiet.length == len(loud.steps)
+
+
+def test_only_bots_that_remember_are_shown_the_steps():
+    class Forgets(Bot):
+        def choose(self, state, legal):
+            return legal[0]
+
+    class Remembers(Forgets):
+        def observe(self, state, step, events):
+            pass
+
+    game = registry.get("sliding-bears")
+    forgets, remembers = Forgets(game, None, 0, None), Remembers(game, None, 1, None)
+    assert _watchers([forgets, None, remembers]) == [remembers]
+
+
+def test_a_human_seat_cannot_be_played_quietly():
+    scen = scenario_fmt.load(ROOT / "scenarios/sliding-bears/classic.yaml")
+    bots = make_bots(scen.game, scen.config, 1)
+    bots[0] = None
+    with pytest.raises(ScenarioError, match="seat 1 is human"):
+        play_quietly(scen.game, scen.config, bots, chance_rng(1))
