@@ -40,8 +40,8 @@ def files(folder: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize(
     "scenario, args",
     [
-        (MEMO, ("-n", "60", "--seed", "4")),  # cooperative
-        (BOTS_4P, ("-n", "60", "--rotate")),  # competitive, seats shifted game by game
+        (MEMO, ("-n", "30", "--seed", "4")),  # cooperative; two chunks of 25 and 5
+        (BOTS_4P, ("-n", "30", "--rotate")),  # competitive, seats shifted game by game
     ],
     ids=["memo", "bots-4p-rotate"],
 )

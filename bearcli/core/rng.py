@@ -46,15 +46,20 @@ _quote = json.encoder.encode_basestring_ascii  # what json.dumps writes for a st
 class Rng:
     def __init__(self, seed: int):
         self._random = random.Random(seed)
+        self._next = self._random.random  # bound once: every bot decision and roll draws
 
     def below(self, n: int) -> int:
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        # min() guards the (theoretical) float rounding up to n.
-        return min(int(self._random.random() * n), n - 1)
+        pick = int(self._next() * n)
+        return pick if pick < n else n - 1  # guards the (theoretical) float rounding up to n
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        n = len(items)
+        if n <= 0:
+            raise ValueError("choice() needs an item")
+        pick = int(self._next() * n)  # below(n), inlined: the random bots' every decision
+        return items[pick if pick < n else n - 1]
 
     def weighted(self, items: Sequence[tuple[T, int]]) -> T:
         total = sum(w for _, w in items)
@@ -66,4 +71,4 @@ class Rng:
         raise AssertionError("unreachable: weights sum to total")
 
     def random(self) -> float:
-        return self._random.random()
+        return self._next()
