@@ -160,9 +160,10 @@ def play_quietly(game: Game, config: Config, bots: Sequence[Bot | None], rng: Rn
     """
     state, _ = game.initial_state(config)
     watchers = _watchers(bots)
-    actor_of, apply, legal_steps, sample = (
+    actor_of, apply, advance, legal_steps, sample = (
         game.actor,
         game.apply,
+        game.advance,
         game.legal_steps,
         game.sample_chance,
     )
@@ -177,10 +178,13 @@ def play_quietly(game: Game, config: Config, bots: Sequence[Bot | None], rng: Rn
             if bot is None:
                 raise ScenarioError(f"seat {actor + 1} is human; pick a bot to simulate it")
             step = bot.choose(state, legal_steps(state))
-        after, events = apply(state, step)
-        for bot in watchers:
-            bot.observe(state, step, tuple(events))
-        state = after
+        if watchers:
+            after, events = apply(state, step)
+            for bot in watchers:
+                bot.observe(state, step, tuple(events))
+            state = after
+        else:  # nobody reads the events: the game need not make them
+            state = advance(state, step)
         taken += 1
     return state, taken
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from bearcli.core import registry
-from bearcli.core.errors import ScenarioError
-from bearcli.core.game import Bot
+from bearcli.core.errors import IllegalStep, ScenarioError
+from bearcli.core.game import CHANCE, TERMINAL, Bot
 from bearcli.core.runner import _watchers, chance_rng, make_bots, play_quietly
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.simulation import game_seed, play_one
@@ -63,3 +63,44 @@ def test_a_human_seat_cannot_be_played_quietly():
     bots[0] = None
     with pytest.raises(ScenarioError, match="seat 1 is human"):
         play_quietly(scen.game, scen.config, bots, chance_rng(1))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: str(p.relative_to(ROOT / "scenarios")))
+def test_advance_makes_the_state_apply_makes(path):
+    # Bear Down! skips its events in advance(); every state on the way must still be equal.
+    scen = scenario_fmt.load(path)
+    game = scen.game
+    for i in range(1, 3):
+        seed = game_seed(11, i)
+        bots, rng = make_bots(game, scen.config, seed, "random"), chance_rng(seed)
+        state, _ = game.initial_state(scen.config)
+        while (actor := game.actor(state)) != TERMINAL:
+            if actor == CHANCE:
+                step = game.sample_chance(state, rng)
+            else:
+                step = bots[actor].choose(state, game.legal_steps(state))
+            applied, events = game.apply(state, step)
+            assert game.advance(state, step) == applied, f"{path.name} game {i}: {step}"
+            state = applied
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_advance_refuses_what_apply_refuses(name):
+    # A chance outcome offered at a seat's decision: both refuse it, with the same words.
+    game = registry.get(name)
+    scen = scenario_fmt.load(next(p for p in SCENARIOS if p.parent.name == name))
+    state, _ = game.initial_state(scen.config)
+    rng, bots = chance_rng(3), make_bots(game, scen.config, 3, "random")
+    roll = None
+    while roll is None or game.actor(state) == CHANCE:
+        if game.actor(state) == CHANCE:
+            step = roll = game.sample_chance(state, rng)
+        else:
+            step = bots[game.actor(state)].choose(state, game.legal_steps(state))
+        state = game.advance(state, step)
+    assert game.actor(state) >= 0
+    with pytest.raises(IllegalStep) as applied:
+        game.apply(state, roll)
+    with pytest.raises(IllegalStep) as advanced:
+        game.advance(state, roll)
+    assert str(advanced.value) == str(applied.value)

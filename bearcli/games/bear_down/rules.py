@@ -154,6 +154,14 @@ class BearDown(Game):
         return dist
 
     def apply(self, state: State, step) -> tuple[State, tuple[Event, ...]]:
+        return self._apply(state, step, [])
+
+    def advance(self, state: State, step) -> State:
+        """apply() without the events: the hot ones are never made (the quiet runner's)."""
+        return self._apply(state, step, None)[0]
+
+    def _apply(self, state: State, step, events: list | None):
+        """Validate and apply; `events` collects what happened, or is None to skip them."""
         if state.phase == "over":
             raise self.refuse(step, "the game is over", "BD12")
         if state.phase == "roll":
@@ -165,7 +173,7 @@ class BearDown(Game):
                     "(roll STREAM:FACE ...)",
                     "BD11",
                 )
-            return self._roll(state, step)
+            return self._roll(state, step, events)
         if isinstance(step, Roll):
             raise self.refuse(
                 step,
@@ -182,8 +190,8 @@ class BearDown(Game):
                 "BD11",
             )
         if isinstance(step, Stay):
-            return self._stay(state, step)
-        return self._move(state, step)
+            return self._stay(state, step, events)
+        return self._move(state, step, events)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.termination is None:
@@ -205,16 +213,17 @@ class BearDown(Game):
         return text_board(state)
 
     # -- the roll: water, then salmon (BD5-BD7) -----------------------------------------
-    def _roll(self, state: State, step: Roll):
+    def _roll(self, state: State, step: Roll, events: list | None):
         tables = state.cfg.tables
         plan = _plan(tables, step.faces)
         if plan is None:
             raise self._bad_roll(state, step)
         texts, flows, needed, jumps = plan
         rnd = state.round + 1
-        events = [
-            Event("dice-rolled", (("faces", texts), ("round", rnd), ("seat", state.first + 1)))
-        ]
+        if events is not None:
+            events.append(
+                Event("dice-rolled", (("faces", texts), ("round", rnd), ("seat", state.first + 1)))
+            )
         # One working copy of the board for the whole roll; the state is made once, at the end.
         salmon, bears, carried = list(state.salmon), list(state.bears), list(state.carried)
         water, stack, final, supply = state.water, state.stack, state.final, state.supply
@@ -224,7 +233,7 @@ class BearDown(Game):
             if water > 0:
                 water, source = water - 1, "supply"
             elif stack > 0:
-                if not final:
+                if not final and events is not None:
                     events.append(
                         event(
                             "final-round-begun",
@@ -235,14 +244,17 @@ class BearDown(Game):
                 stack, source, final = stack - 1, "rock-stack", True
             else:
                 # P-BD1: no tile is left anywhere, so this water does not flow.
-                events.append(event("water-exhausted", stream=stream))
+                if events is not None:
+                    events.append(event("water-exhausted", stream=stream))
                 continue
-            events.append(_SLID_IN(stack, source, stream, water))
+            if events is not None:
+                events.append(_SLID_IN(stack, source, stream, water))
             supply += _fall(tables, i, stream, salmon, bears, carried, events)
         short = supply < needed
         if short:
             # BD7: the game ends at once; no salmon is placed and no bear moves.
-            events.append(event("salmon-shortage", needed=needed, supply=supply))
+            if events is not None:
+                events.append(event("salmon-shortage", needed=needed, supply=supply))
         else:
             for i, stream, count in jumps:
                 supply -= _jump(tables, i, stream, count, salmon, bears, events)
@@ -260,7 +272,7 @@ class BearDown(Game):
         if short:
             return self._finish(_evolve(state, board), BY_SALMON, events)
         board["phase"], board["moved"] = "move", 0
-        return _evolve(state, board), tuple(events)
+        return _evolve(state, board), _told(events)
 
     def _bad_roll(self, state: State, step: Roll):
         cfg = state.cfg
@@ -280,7 +292,7 @@ class BearDown(Game):
         raise AssertionError(f"unreachable: {step} is a roll of {cfg.streams}")
 
     # -- the bears (BD8-BD11) -----------------------------------------------------------
-    def _stay(self, state: State, step: Stay):
+    def _stay(self, state: State, step: Stay, events: list | None):
         seat = state.mover
         dests = self.destinations(state, seat)
         if dests:
@@ -289,11 +301,11 @@ class BearDown(Game):
                 step, f"a bear must move when it can; seat {seat + 1} can reach {names}", "BD8"
             )
         where = graph.name(state.cfg.streams, state.bears[seat])
-        return self._next(
-            state, [event("bear-stayed", seat=seat + 1, at=where, reason="no destination")], {}
-        )
+        if events is not None:
+            events.append(event("bear-stayed", seat=seat + 1, at=where, reason="no destination"))
+        return self._next(state, events, {})
 
-    def _move(self, state: State, step: Move):
+    def _move(self, state: State, step: Move, events: list | None):
         tables = state.cfg.tables
         bears = state.bears
         seat = (state.first + state.moved) % len(bears)  # state.mover, inlined
@@ -327,20 +339,23 @@ class BearDown(Game):
                     "BD8",
                 )
             raise self._unreachable(state, seat, step)
-        events = [_MOVED(tables.names[here], seat + 1, steps, step.dest)]
+        if events is not None:
+            events.append(_MOVED(tables.names[here], seat + 1, steps, step.dest))
         bears = _set(bears, seat, target)
         salmon, carried, banked = state.salmon, state.carried, state.banked
         if target == boulder:
             held = carried[seat]
             if held:
                 banked = _set(banked, seat, banked[seat] + held)
-                events.append(_BANKED(banked[seat], held, seat + 1))
+                if events is not None:
+                    events.append(_BANKED(banked[seat], held, seat + 1))
                 carried = _set(carried, seat, 0)
         else:
             caught = salmon[target]
             if caught:
                 carried = _set(carried, seat, carried[seat] + caught)
-                events.append(_CAUGHT(carried[seat], caught, seat + 1, step.dest))
+                if events is not None:
+                    events.append(_CAUGHT(carried[seat], caught, seat + 1, step.dest))
                 salmon = _set(salmon, target, 0)
         changes = {"bears": bears, "salmon": salmon, "carried": carried, "banked": banked}
         return self._next(state, events, changes)
@@ -393,23 +408,27 @@ class BearDown(Game):
             "BD8",
         )
 
-    def _next(self, state: State, events: list, changes: dict):
+    def _next(self, state: State, events: list | None, changes: dict):
         """After a move (`changes`, to the state's fields): the next seat, or the end of the
         round (BD11, BD12)."""
         moved = changes["moved"] = state.moved + 1
         seats = len(state.bears)
         if moved < seats:
-            return _evolve(state, changes), tuple(events)
-        events.append(_ROUND_ENDED(state.round))
+            return _evolve(state, changes), _told(events)
+        if events is not None:
+            events.append(_ROUND_ENDED(state.round))
         if state.final:
             return self._finish(_evolve(state, changes), BY_WATER, events)
         nxt = (state.first + 1) % seats
-        events.append(_PASSED(state.first + 1, state.round + 1, nxt + 1))
+        if events is not None:
+            events.append(_PASSED(state.first + 1, state.round + 1, nxt + 1))
         changes.update(phase="roll", first=nxt, moved=0)
-        return _evolve(state, changes), tuple(events)
+        return _evolve(state, changes), _told(events)
 
-    def _finish(self, state: State, termination: str, events: list):
+    def _finish(self, state: State, termination: str, events: list | None):
         """BD12: half of what each bear carries (rounded down) goes back; the rest is banked."""
+        if events is None:
+            events = []  # once a game: not worth skipping
         carried, banked, supply = list(state.carried), list(state.banked), state.supply
         events.append(event("final-scoring", termination=termination))
         for seat, c in enumerate(carried):
@@ -454,7 +473,8 @@ def _fall(tables: Tables, i: int, stream: str, salmon: list, bears: list, carrie
     edge = base + SQUARES - 1
     on_edge = bears.index(edge) if edge in bears else None
     back = salmon[edge]
-    events.append(_TILE_FELL(None if on_edge is None else on_edge + 1, back, stream))
+    if events is not None:
+        events.append(_TILE_FELL(None if on_edge is None else on_edge + 1, back, stream))
     salmon[base + 1 : edge + 1] = salmon[base:edge]
     salmon[base] = 0
     for s, b in enumerate(bears):
@@ -465,7 +485,8 @@ def _fall(tables: Tables, i: int, stream: str, salmon: list, bears: list, carrie
         back += lost
         carried[on_edge] = 0
         bears[on_edge] = tables.boulder
-        events.append(event("bear-fell", seat=on_edge + 1, stream=stream, lost=lost))
+        if events is not None:
+            events.append(event("bear-fell", seat=on_edge + 1, stream=stream, lost=lost))
     return back
 
 
@@ -480,6 +501,8 @@ def _jump(tables: Tables, i: int, stream: str, count: int, salmon: list, bears: 
             continue
         salmon[node] += 1
         placed.append(square)
+    if events is None:
+        return len(placed)
     events.append(_JUMPED(count, tuple(placed), stream))
     if len(placed) < count:
         events.append(event("surplus-returned", stream=stream, count=count - len(placed)))
@@ -502,6 +525,10 @@ def _plan(tables: Tables, faces: tuple[tuple[str, str], ...]):
         jumps = tuple((i, s, SALMON[f]) for i, (s, f) in enumerate(faces) if f in SALMON)
         plan = tables.plans[faces] = (texts, flows, sum(c for _, _, c in jumps), jumps)
     return plan
+
+
+def _told(events: list | None) -> tuple[Event, ...]:
+    return () if events is None else tuple(events)
 
 
 def _evolve(state: State, changes: dict) -> State:
