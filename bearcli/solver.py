@@ -11,6 +11,12 @@ Positions are compared by `Game.solve_key`, which drops what cannot change the f
 Only tiny boards fit, so a board is first sampled (`refuse_by_sample`): a hopeless one is
 refused in seconds instead of after minutes and gigabytes of exploration. The exploration
 itself stops at a number of positions and at a memory ceiling.
+
+Sliding Bears is solved faster (`method="turns"`, the default for it): its positions between
+two turns are integers and a whole turn is one step (bearcli.games.sliding_bears.solve), one
+position per symmetry class is kept, and the positions are solved layer by layer (a crack
+takes ice for good). The plain walk stays, as `method="plain"`, the reference it is proven
+against (tests/games/sliding_bears/test_solve_encoding.py).
 """
 
 from __future__ import annotations
@@ -52,12 +58,18 @@ class NotCooperative(BearError):
     """Exact solving finds a team's win probability: a competitive game has no team."""
 
 
+METHODS = ("auto", "turns", "plain")
+
+
 @dataclass(frozen=True)
 class Solution:
-    positions: int
-    iterations: int
+    positions: int  # the positions stored: plain states, or positions between turns ("turns")
+    iterations: int  # value-iteration sweeps (with "turns": the most one layer needed)
     win_probability: float
     first_steps: tuple[tuple[str, float], ...]  # each first decision's value, best first
+    method: str = "plain"
+    # The encoding's figures ("turns"): (name, count) pairs in a fixed order, see _solve_turns
+    stats: tuple[tuple[str, int], ...] = ()
 
 
 def solve(
@@ -66,14 +78,28 @@ def solve(
     max_positions: int = MAX_POSITIONS,
     max_memory_mb: int | None = MAX_MEMORY_MB,
     progress: Callable[[int], None] | None = None,
+    *,
+    method: str = "auto",
+    symmetry: bool = True,
+    solving: Callable[[int, int], None] | None = None,
 ) -> Solution:
     """`progress(n)`, if given, hears the number of positions explored so far, every
-    MEMORY_EVERY positions and once at the end of the exploration."""
+    MEMORY_EVERY positions and once at the end of the exploration; `solving(done, total)`
+    (method "turns") the positions solved so far, after each layer. `method`: "plain" walks
+    every state of the Game protocol; "turns" (Sliding Bears only) whole turns, with the
+    floe's symmetries unless `symmetry` is False; "auto" is "turns" where it applies."""
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, not {method!r}")
     if not game.is_cooperative(config):
         raise NotCooperative(
             f"{game.title} ({game.name}) is not cooperative: exact solving finds a "
             "team's best win probability"
         )
+    turns = game.name == "sliding-bears"
+    if method == "turns" and not turns:
+        raise ValueError("method 'turns' solves Sliding Bears only")
+    if method != "plain" and turns:
+        return _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, symmetry)
     refuse_by_sample(game, config, max_positions)
     kinds, edges, labels = _explore(game, config, max_positions, max_memory_mb, progress)
     values, iterations = _iterate(kinds, edges)
@@ -91,6 +117,68 @@ def solve(
     return Solution(len(kinds), iterations, values[0], firsts)
 
 
+def _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, symmetry):
+    """Sliding Bears over whole turns (bearcli.games.sliding_bears.solve)."""
+    from bearcli.games.sliding_bears import solve as turns
+
+    floe = turns.Floe(config, symmetry=symmetry)
+    start, _ = game.initial_state(config)
+    if game.actor(start) == CHANCE:  # the scenario made the set-up removal (P-SB3)
+        choices = None
+        codes = [floe.encode(start.cells, start.bears)]
+    else:  # the first decision: the set-up removal (SB2)
+        choices = []
+        for step in game.legal_steps(start):
+            child, _ = game.apply(start, step)
+            choices.append((str(step), floe.encode(child.cells, child.bears)))
+        codes = [code for _, code in choices]
+    bound = floe.upper_bound(codes)
+    if bound > max_positions:  # counting cannot rule it out: the sample may
+
+        def key(state):
+            if game.actor(state) != CHANCE:
+                return None  # mid-turn: not a position between turns
+            return floe.canon(floe.encode(state.cells, state.bears))
+
+        refuse_by_sample(game, config, max_positions, key=key)
+    baseline = memory_in_use()
+
+    def check(n: int) -> None:
+        if progress is not None:
+            progress(n)
+        if max_memory_mb is not None and memory_in_use() - baseline > max_memory_mb * 2**20:
+            raise TooLarge(
+                f"more than --max-memory {max_memory_mb} MB used after {n} positions; "
+                f"{TOO_LARGE} (raise --max-memory, or measure it with simulate)"
+            )
+
+    graph = turns.explore(floe, codes, max_positions, check)
+    total = graph.positions
+    on_layer = None if solving is None else (lambda done: solving(done, total))
+    layers = turns.layers(graph)
+    values, most, sweeps = turns.values(graph, TOLERANCE, on_layer, layers)
+    if choices is None:
+        firsts: tuple[tuple[str, float], ...] = ()
+        win = values[graph.index[codes[0]]]
+    else:
+        firsts = tuple(
+            sorted(
+                ((name, values[graph.index[code]]) for name, code in choices),
+                key=lambda item: (-item[1], item[0]),
+            )
+        )
+        win = firsts[0][1]
+    stats = (
+        ("bound", bound),  # positions between turns that counting tiles and bears allows
+        ("symmetries", len(floe.symmetries)),  # the floe's symmetry group (1: none)
+        ("codes", graph.images),  # codes met, each position's images included
+        ("successors", graph.successors),  # turn ends stored, over all positions
+        ("layers", len(layers)),
+        ("sweeps", sweeps),  # full sweeps, over all layers
+    )
+    return Solution(total, most, win, firsts, "turns", stats)
+
+
 def sample_size(max_positions: int) -> int:
     """Games needed so that, were there at most `max_positions` positions, all of them
     differing at one depth has a chance below RISK (for any of the DEPTHS)."""
@@ -98,7 +186,12 @@ def sample_size(max_positions: int) -> int:
     return math.ceil((1 + math.sqrt(1 + 8 * need)) / 2)
 
 
-def refuse_by_sample(game: Game, config: Config, max_positions: int) -> None:
+def refuse_by_sample(
+    game: Game,
+    config: Config,
+    max_positions: int,
+    key: Callable[[object], object] | None = None,
+) -> None:
     """Raise TooLarge when random games show more positions than `max_positions`.
 
     The positions of independent random games after d moves are draws from the positions
@@ -114,11 +207,11 @@ def refuse_by_sample(game: Game, config: Config, max_positions: int) -> None:
     start, _ = game.initial_state(config)
     # The pilot: a depth where a few games already repeat would repeat in the full sample.
     pilot = [start] * min(PILOT, n)
-    depths = [d for d, distinct in _advance(game, pilot, DEPTHS, rng) if distinct]
+    depths = [d for d, distinct in _advance(game, pilot, DEPTHS, rng, key) if distinct]
     walks = [start] * n
     done = 0
     for d in depths:
-        distinct = _all_differ(game, walks, d - done, rng, stop_on_repeat=d == depths[-1])
+        distinct = _all_differ(game, walks, d - done, rng, d == depths[-1], key)
         done = d
         drawn = sum(1 for w in walks if w is not None)
         if distinct and drawn * (drawn - 1) / 2 >= max_positions * math.log(len(DEPTHS) / RISK):
@@ -129,39 +222,50 @@ def refuse_by_sample(game: Game, config: Config, max_positions: int) -> None:
             )
 
 
-def _advance(game: Game, walks: list, depths, rng: random.Random):
+def _advance(game: Game, walks: list, depths, rng: random.Random, key=None):
     """(depth, whether the walks' positions there all differ) for each depth in turn."""
     done = 0
     for d in depths:
-        distinct = _all_differ(game, walks, d - done, rng)
+        distinct = _all_differ(game, walks, d - done, rng, key=key)
         done = d
         yield d, distinct and sum(1 for w in walks if w is not None) > 1
 
 
-def _all_differ(game: Game, walks: list, moves: int, rng: random.Random, stop_on_repeat=False):
-    """Play every walk `moves` further at random (None once over); whether no two of the
-    positions reached then are the same."""
+def _all_differ(
+    game: Game, walks: list, moves: int, rng: random.Random, stop_on_repeat=False, key=None
+):
+    """Play every walk `moves` further at random (None once over), and on while `key` says
+    None; whether no two of the positions reached then are the same."""
     seen: set = set()
     distinct = True
+    key = key or game.solve_key
     for i, state in enumerate(walks):
         for _ in range(moves):
-            if state is None or game.actor(state) == TERMINAL:
-                state = None
+            state = _random_step(game, state, rng)
+            if state is None:
                 break
-            if game.actor(state) == CHANCE:
-                options = game.chance_outcomes(state)
-                step = rng.choices([s for s, _ in options], [w for _, w in options])[0]
-            else:
-                step = rng.choice(game.legal_steps(state))
-            state, _ = game.apply(state, step)
+        name = None
+        while state is not None and (name := key(state)) is None:
+            state = _random_step(game, state, rng)
         walks[i] = state
         if state is not None and distinct:
-            key = game.solve_key(state)
-            distinct = key not in seen
-            seen.add(key)
+            distinct = name not in seen
+            seen.add(name)
             if not distinct and stop_on_repeat:
                 return False
     return distinct
+
+
+def _random_step(game: Game, state, rng: random.Random):
+    """One random step (a chance outcome by its weight), or None once the game is over."""
+    if state is None or game.actor(state) == TERMINAL:
+        return None
+    if game.actor(state) == CHANCE:
+        options = game.chance_outcomes(state)
+        step = rng.choices([s for s, _ in options], [w for _, w in options])[0]
+    else:
+        step = rng.choice(game.legal_steps(state))
+    return game.apply(state, step)[0]
 
 
 def memory_in_use() -> int:

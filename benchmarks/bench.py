@@ -124,7 +124,9 @@ def startup_table() -> list[str]:
     rows.append(f'| `python -c "import typer"` | {typer * 1000:.0f} ms | 1.00x |')
     for args in (["--version"], ["--help"]):
         spent = best_of([str(BIN / "bearcli"), *args])
-        rows.append(f"| `bearcli {' '.join(args)}` | {spent * 1000:.0f} ms | {spent / typer:.2f}x |")
+        rows.append(
+            f"| `bearcli {' '.join(args)}` | {spent * 1000:.0f} ms | {spent / typer:.2f}x |"
+        )
     return rows
 
 

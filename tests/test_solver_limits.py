@@ -11,6 +11,7 @@ import pytest
 
 from bearcli import solver
 from bearcli.formats import scenario as scenario_fmt
+from bearcli.games.sliding_bears import solve as turns
 from bearcli.solver import TooLarge
 from tests.conftest import ROOT
 from tests.test_solver import tiny
@@ -19,12 +20,25 @@ CLASSIC = ROOT / "scenarios/sliding-bears/classic.yaml"
 SINGLE_FILE = ROOT / "scenarios/sliding-bears/small/single-file.yaml"
 
 
+EIGHT_ICE = """\
+game: sliding-bears
+seats: [greedy]
+layout: |
+  finish: pgby . .
+       3: I I I
+       2: I S I
+       1: I I I
+   start: pgby . .
+"""
+
+
 @pytest.fixture
 def no_exploring(monkeypatch):
     def explore(*args, **kwargs):
         raise AssertionError("the board was explored")
 
     monkeypatch.setattr(solver, "_explore", explore)
+    monkeypatch.setattr(turns, "explore", explore)
 
 
 def test_the_classic_floe_is_refused_by_its_estimate_before_exploring(cli, no_exploring):
@@ -41,14 +55,39 @@ def test_small_boards_pass_the_estimate():
         solver.refuse_by_sample(scen.game, scen.config, 1_000_000)  # no refusal
 
 
-def test_a_board_is_never_refused_by_the_estimate_at_its_true_size():
+def test_a_board_within_its_count_is_never_sampled(monkeypatch):
+    """Counting tiles and bears bounds the positions between turns: a board whose bound fits
+    the budget is solved without a sample; one whose bound does not is sampled first."""
+    sampled = []
+    real = solver.refuse_by_sample
+    monkeypatch.setattr(
+        solver, "refuse_by_sample", lambda *a, **k: sampled.append(a) or real(*a, **k)
+    )
+    scen = scenario_fmt.load(SINGLE_FILE)
+    result = solver.solve(scen.game, scen.config)
+    bound = dict(result.stats)["bound"]
+    assert result.positions <= bound < 1_000_000 and sampled == []
+    assert solver.solve(scen.game, scen.config, max_positions=bound - 1) == result
+    assert len(sampled) == 1  # sampled, and let through: it fits
+
+
+def test_the_count_bounds_the_positions_found():
+    for scen in (scenario_fmt.load(SINGLE_FILE), tiny(0), tiny(3)):
+        result = solver.solve(scen.game, scen.config, symmetry=False)
+        stats = dict(result.stats)
+        assert 0 < result.positions <= stats["bound"]
+        assert stats["symmetries"] == 1 and stats["codes"] == result.positions
+
+
+@pytest.mark.parametrize("method", ["plain", "turns"])
+def test_a_board_is_never_refused_by_the_estimate_at_its_true_size(method):
     """The estimate only refuses what it has seen to be larger: at a budget equal to the
     exact number of positions, a refusal would be wrong."""
     scen = tiny(2)
-    exact = solver.solve(scen.game, scen.config).positions
+    exact = solver.solve(scen.game, scen.config, method=method, symmetry=False).positions
     solver.refuse_by_sample(scen.game, scen.config, exact)
     with pytest.raises(TooLarge) as info:  # one fewer: the exploration's own count refuses
-        solver.solve(scen.game, scen.config, max_positions=exact - 1)
+        solver.solve(scen.game, scen.config, max_positions=exact - 1, method=method, symmetry=False)
     assert info.value.message.startswith(f"more than {exact - 1} reachable positions")
 
 
@@ -80,32 +119,57 @@ def test_a_budget_too_large_to_sample_is_left_to_the_exploration(monkeypatch):
     assert calls
 
 
-def test_the_position_budget_still_stops_an_exploration_the_sample_let_through():
+def test_the_position_budget_still_stops_an_exploration_the_sample_let_through(monkeypatch):
     small = scenario_fmt.load(SINGLE_FILE)
     with pytest.raises(TooLarge) as info:
-        solver.solve(small.game, small.config, max_positions=1000)
+        solver.solve(small.game, small.config, max_positions=1000, method="plain")
     assert info.value.message.startswith("more than 1000 reachable positions")
+    monkeypatch.setattr(solver, "refuse_by_sample", lambda *a, **k: None)
+    with pytest.raises(TooLarge) as info:  # between turns: 491 classes, 2824 positions
+        solver.solve(small.game, small.config, max_positions=1000, symmetry=False)
+    assert info.value.message.startswith("more than 1000 reachable positions")
+    assert solver.solve(small.game, small.config, max_positions=1000).positions == 491
 
 
-def test_the_memory_ceiling_stops_the_exploration(monkeypatch):
+def one_more_mib(monkeypatch):
     looks = []
 
-    def one_more_mib():  # each look finds 1 MiB more in use than the one before
+    def look():  # each look finds 1 MiB more in use than the one before
         looks.append(len(looks) * 2**20)
         return looks[-1]
 
-    monkeypatch.setattr(solver, "memory_in_use", one_more_mib)
+    monkeypatch.setattr(solver, "memory_in_use", look)
+    return looks
+
+
+def test_the_memory_ceiling_stops_the_exploration(monkeypatch):
+    looks = one_more_mib(monkeypatch)
     small = scenario_fmt.load(SINGLE_FILE)
     with pytest.raises(TooLarge) as info:
-        solver.solve(small.game, small.config, max_memory_mb=2)
+        solver.solve(small.game, small.config, max_memory_mb=2, method="plain")
     assert info.value.message.startswith("more than --max-memory 2 MB used after ")
     assert "raise --max-memory" in info.value.message
     assert len(looks) == 4  # the baseline, then 1 and 2 MiB allowed, then 3 MiB refused
     looks.clear()
     scen = tiny(2)  # the same ceiling, a board that fits under it
     assert (
-        solver.solve(scen.game, scen.config, max_memory_mb=20).positions > 3 * solver.MEMORY_EVERY
+        solver.solve(scen.game, scen.config, max_memory_mb=20, method="plain").positions
+        > 3 * solver.MEMORY_EVERY
     )
+
+
+def test_the_memory_ceiling_stops_the_turns_too(monkeypatch):
+    looks = one_more_mib(monkeypatch)
+    small = scenario_fmt.load(SINGLE_FILE)  # 2824 positions: looks after 1024, 2048, all
+    with pytest.raises(TooLarge) as info:
+        solver.solve(small.game, small.config, max_memory_mb=2, symmetry=False)
+    assert info.value.message == (
+        "more than --max-memory 2 MB used after 2824 positions; this board is too large to "
+        "solve exactly (raise --max-memory, or measure it with simulate)"
+    )
+    assert len(looks) == 4
+    looks.clear()
+    assert solver.solve(small.game, small.config, max_memory_mb=3, symmetry=False).positions == 2824
 
 
 def test_memory_in_use_is_measured():
@@ -117,12 +181,13 @@ def test_memory_in_use_is_measured():
 
 def test_the_memory_ceiling_of_the_command(tmp_path):
     """In a process of its own, so that what other tests left behind cannot blur it."""
+    (tmp_path / "eight.yaml").write_text(EIGHT_ICE)  # 91,799 positions between turns
     ran = subprocess.run(
-        [sys.executable, "-m", "bearcli", "solve", str(SINGLE_FILE), "--max-memory", "1"],
+        [sys.executable, "-m", "bearcli", "solve", "eight.yaml", "--max-memory", "1"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
         timeout=120,
     )
     assert ran.returncode == 1, ran.stderr
-    assert ran.stderr.startswith(f"{SINGLE_FILE}:1:1: error: more than --max-memory 1 MB used")
+    assert ran.stderr.startswith("eight.yaml:1:1: error: more than --max-memory 1 MB used")

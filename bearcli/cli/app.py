@@ -12,11 +12,14 @@ import os
 import sys
 
 import typer
+from typer.core import TyperCommand
 
 from bearcli import __version__
 from bearcli.cli import edge
 from bearcli.cli.check import check_cmd
-from bearcli.cli.options import ALLOW_OUTSIDE
+from bearcli.cli.helpfmt import Command
+from bearcli.cli.layout import layout_app
+from bearcli.cli.options import ALLOW_OUTSIDE, GAMES_HELP
 from bearcli.cli.play import play_cmd
 from bearcli.cli.replay import replay_cmd
 from bearcli.cli.rules import rules_cmd
@@ -25,25 +28,51 @@ from bearcli.cli.simulate import simulate_cmd
 from bearcli.cli.solve import solve_cmd
 from bearcli.cli.validate import validate_cmd
 
+EXAMPLES = """\b
+Examples:
+  bearcli scenarios                       the shipped scenarios, by NAME
+  bearcli play sliding-bears/classic --set 'seats=[human, greedy]'
+  bearcli simulate bear-down/bots-4p --games 200 --rotate
+  bearcli check replays/
+  bearcli play --help                     each command's help has examples
+  bearcli --install-completion            TAB completes commands and options"""
+
 app = typer.Typer(
     name="bearcli",
     help="A rules engine for Bear Down!, Baerenspiel and Sliding Bears.",
+    epilog=EXAMPLES,
     no_args_is_help=True,
-    add_completion=False,
+    # `bearcli --install-completion` (bash, zsh, fish, PowerShell): TAB completes commands,
+    # options and file names. Typer loads its completion code only when it is asked for.
+    add_completion=True,
     pretty_exceptions_enable=False,
     # Plain Click help and usage errors: Typer's Rich help loads rich.markdown, pygments and
     # more, and would alone make `bearcli --help` twice as slow as importing typer.
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.command("play")(play_cmd)
-app.command("simulate")(simulate_cmd)
-app.command("validate")(validate_cmd)
+app.command("play", epilog=GAMES_HELP)(play_cmd)
+app.command("simulate", epilog=GAMES_HELP)(simulate_cmd)
+app.command("validate", epilog=GAMES_HELP)(validate_cmd)
 app.command("replay")(replay_cmd)
-app.command("solve")(solve_cmd)
+app.command("solve", epilog=GAMES_HELP)(solve_cmd)
 app.command("check")(check_cmd)
 app.command("rules")(rules_cmd)
 app.command("scenarios")(scenarios_cmd)
+app.add_typer(layout_app, name="layout")
+
+
+def _clean_help(typer_app: typer.Typer) -> None:
+    """Every command, subcommands too, writes its help with helpfmt.Command (`SCENARIO`,
+    `--games N`), unless it asks for a class of its own (Typer fills in its TyperCommand)."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = Command
+    for group in typer_app.registered_groups:
+        _clean_help(group.typer_instance)
+
+
+_clean_help(app)
 
 
 def _version(value: bool) -> None:

@@ -12,10 +12,39 @@ import typer
 # `--set KEY=VALUE`, repeatable; None means none given.
 Settings = Annotated[
     list[str] | None,
-    typer.Option("--set", help="Override a scenario key, e.g. --set level=hard (repeatable)."),
+    typer.Option(
+        "--set",
+        metavar="KEY=VALUE",
+        help="Override a scenario key, e.g. --set level=hard or --set 'seats=[human, greedy]' "
+        "(repeatable; `bearcli play --help` lists each game's keys).",
+    ),
 ]
+
+# What help lists of the games: written out, since reading the registry would load every game
+# at each `--help` (tests/test_startup.py); tests/cli/test_help.py checks it against the
+# registry, so it cannot drift. `\b` keeps Click from rewrapping the lines.
+GAMES_HELP = """\b
+Bots (a seat's `bot:`, or --bot; `human` is a person at the prompt):
+  baerenspiel     forgetful, perfect, random, searcher
+  bear-down       cautious, greedy, random
+  sliding-bears   greedy, planner, random
+
+\b
+Scenario keys (--set KEY=VALUE), beyond every game's description, format,
+game, seats, seed and title:
+  baerenspiel     deal, open, params, variant
+  bear-down       params
+  sliding-bears   layout, level, params, remove, variant"""
 
 # The environment variable of `bearcli --allow-outside`: bearcli.core.source.ALLOW_OUTSIDE,
 # named here too so that loading the app does not load the library (tests/test_startup.py
 # checks that the two agree).
 ALLOW_OUTSIDE = "BEARCLI_ALLOW_OUTSIDE"
+
+
+def complete_scenario(incomplete: str) -> list[str]:
+    """Shell completion (TAB) of a scenario argument: the shipped names that start with what
+    was typed; none, and the shell completes file names instead. Run only when completing."""
+    from bearcli.formats import shipped
+
+    return [name for name in shipped.names() if name.startswith(incomplete)]

@@ -20,7 +20,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings
+from bearcli.cli.options import Settings, complete_scenario
 
 # The library (games, formats, the runner) and rich are imported by the code that uses them,
 # when the command runs: loading the app stays cheap (tests/test_startup.py).
@@ -28,7 +28,10 @@ if TYPE_CHECKING:
     from bearcli.core.errors import InputError
     from bearcli.core.runner import Match
 
-HELP = "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'quit' stops"
+HELP = (
+    "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'undo' takes "
+    "your last step back, 'quit' stops"
+)
 # Bots replay deterministically from a saved log, so losing a few hundred of their steps to
 # SIGKILL costs nothing; each save rewrites the whole log, so saving more often costs time.
 SAVE_EVERY = 200
@@ -175,20 +178,22 @@ def _tolerant_stdin():
 class Reader:
     """Input lines, numbered, so a bad one is named where it stands in the input."""
 
-    def __init__(self, cons) -> None:
+    def __init__(self, cons, prompt) -> None:
         self.cons = cons
+        self.prompt = prompt  # prompt.Prompt: a line editor at a terminal, else plain lines
         self.line = 0
 
-    def ask(self, game, match: "Match", who: str) -> str:
+    def ask(self, table, who: str, board) -> str:
+        """The next step (or `undo`) typed; `?`, `board` and `quit` are answered here."""
         from rich.markup import escape
 
-        from bearcli.core import registry
         from bearcli.core.errors import InputError, Location
+        from bearcli.core.game import CHANCE
         from bearcli.formats import yamlsrc
 
         while True:
             try:
-                raw = self.cons.out.input(f"[bold]{escape(who)}[/bold]> ")
+                raw = self.prompt.read(who)
             except EOFError:
                 raise Stop from None
             self.line += 1
@@ -202,15 +207,49 @@ class Reader:
                 self.cons.err.print(escape(err.headline()), highlight=False)
                 continue
             text = raw.strip()
+            game, state = table.game, table.match.state
             if text in ("?", "help"):
-                self.cons.out.print(escape(f"legal: {game.options_text(match.state, limit=200)}"))
-                self.cons.out.print(HELP, style="dim")
+                if table.match.actor == CHANCE:  # the pattern, not every combination
+                    shown = f"chance: {game.chance_pattern(state)}"
+                else:
+                    shown = f"legal: {game.options_text(state, limit=200)}"
+                self.cons.out.print(shown, highlight=False, markup=False)
+                self.cons.out.print(HELP, style="dim", markup=False)
             elif text == "board":
-                self.cons.out.print(registry.renderer(game.name).render(match.state))
+                self.cons.out.print(board())
             elif text in ("quit", "exit"):
                 raise Stop
             elif text:
                 return text
+
+
+def _candidates(table) -> list[str]:
+    """What TAB completes at the prompt: the legal steps, or the chance outcomes."""
+    from bearcli.core.game import CHANCE, TERMINAL
+
+    game, state, actor = table.game, table.match.state, table.match.actor
+    if actor == CHANCE:
+        return [str(s) for s, _ in game.chance_outcomes(state)]
+    return [] if actor == TERMINAL else [str(s) for s in game.legal_steps(state)]
+
+
+def _for_whom(table, logged) -> str:
+    """Whose roll (or card) a chance step was: the seat its first event names, else the
+    table's (Bärenspiel's escort throws are everyone's)."""
+    fields = (e.event.to_dict() for e in logged)
+    seat = next((f["seat"] for f in fields if "seat" in f), None)
+    if isinstance(seat, int) and 1 <= seat <= len(table.config.seats):
+        return f"for {table.narrator.seat(seat)}"
+    return "for the table"
+
+
+def fresh_seed() -> int:
+    """A casual game's seed (P-C5). The one place bearcli wants chance from outside: every
+    casual game gets its own dice; the seed is printed and recorded, so the game still replays
+    and continues exactly."""
+    import secrets
+
+    return secrets.randbits(32)
 
 
 @command
@@ -219,19 +258,28 @@ def play_cmd(
     scenario: Annotated[
         Path,
         typer.Argument(
+            metavar="SCENARIO",
             help="Scenario file or shipped name (see `bearcli scenarios`), or a saved move log "
-            "to continue."
+            "to continue.",
+            autocompletion=complete_scenario,
         ),
     ],
     seed: Annotated[
         int | None,
-        typer.Option("--seed", "-s", help="Seed for dice and bots (default: the scenario's)."),
+        typer.Option(
+            "--seed",
+            "-s",
+            metavar="N",
+            help="Seed for dice and bots (default: a fresh one, printed and recorded; a "
+            "continued game keeps its own).",
+        ),
     ] = None,
     save: Annotated[
         Path | None,
         typer.Option(
+            metavar="PATH",
             help="Where to write the move log (default: SCENARIO-seedS.moves.yaml here, never "
-            "overwriting)."
+            "overwriting).",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --save file.")] = False,
@@ -242,20 +290,43 @@ def play_cmd(
             "--manual-chance", help="Type the dice and cards yourself (transcribing a table game)."
         ),
     ] = False,
+    show_memory: Annotated[
+        bool,
+        typer.Option(
+            "--show-memory",
+            help="Memo game: write on face-down cards what they showed before (practice; a "
+            "real table shows only the face-up cards).",
+        ),
+    ] = False,
 ) -> None:
-    """Play interactively: the board in colour, steps typed in the notation."""
+    """Play at the terminal: the board in colour, steps typed in the notation, bots move.
+
+    At the prompt: a step, '?' (the legal steps, or how a chance step is written), 'board',
+    'undo' (takes back your last decision and the bot steps after it, never a chance step),
+    'quit'. At a terminal the line can be edited, up-arrow recalls earlier lines and TAB
+    completes the legal steps.
+
+    \b
+    Examples:
+      bearcli play sliding-bears/classic --set 'seats=[human, greedy]'
+      bearcli play bear-down/two-players --seed 7 --save game.yaml
+      bearcli play game.yaml                 continue a saved game
+      bearcli play baerenspiel/memo --set 'seats=[human, perfect]' --show-memory
+    """
     from rich.markup import escape
 
-    from bearcli.core import registry
+    from bearcli.cli.prompt import Prompt
+    from bearcli.cli.table import Table
     from bearcli.core.errors import BearError, InputError, Location, ScenarioError
     from bearcli.core.game import CHANCE
-    from bearcli.core.runner import Match, apply_and_notify, auto_step, chance_rng, make_bots
+    from bearcli.core.runner import chance_rng
     from bearcli.formats import movelog, shipped, yamlsrc
     from bearcli.formats import scenario as scenario_fmt
 
     given, scenario = str(scenario), shipped.resolve(scenario)
     cons = consoles.get(ctx)
-    src = yamlsrc.load(scenario)
+    src = scenario_fmt.read(scenario)  # a scenario, a move log or a bare .layout
+    fresh = False
     if isinstance(src.data, dict) and "moves" in src.data:
         # A saved game: replay it (validated), then play on from where it stopped.
         log = movelog.parse(src)
@@ -277,66 +348,96 @@ def play_cmd(
         # The dice roll on exactly as in the uninterrupted game: the generator is advanced
         # through the record's chance steps (and checked against them when seeded, P-C3).
         rng = chance_rng(seed)
-        match = movelog.replay(log, rng=None if manual_chance else rng)
+        steps = movelog.replay(log, rng=None if manual_chance else rng).steps
     else:
         scen = scenario_fmt.parse(scenario_fmt.with_overrides(src, tuple(settings or ())))
-        match = Match(scen.game, scen.config)
         inline, scenario_file = scenario_fmt.self_contained(scenario), given
         overrides = tuple(settings or ())
-        seed = scen.seed if seed is None else seed
+        fresh = seed is None
+        seed = fresh_seed() if fresh else seed
         rng = chance_rng(seed)
+        steps = []
     record = Record(inline, scenario_file, overrides, seed, manual_chance)
     game = scen.game
     if save is None:
-        stem = scenario.name.removesuffix(".yaml").removesuffix(".moves")
+        stem = scenario.name.removesuffix(".yaml").removesuffix(".layout").removesuffix(".moves")
         save = _free_name(Path(f"{stem}-seed{seed}.moves.yaml"))
     check_target(save, force)  # a game played to the end and then not saved is a game lost
-    bots = make_bots(game, scen.config, seed)
-    if match.steps:  # a continued game: let the bots see what was played (memo bots remember)
-        _show_history(game, scen.config, match.steps, bots)
-    render = registry.renderer(game.name).render
-    narrator = game.narrator(scen.config)
-    for earlier in match.event_dicts():  # a continued game: the narrator knows what was told
-        narrator.tell(earlier)
+    # A continued game: the bots see what was played (memo bots remember), the narrator knows
+    # what was told.
+    table = Table(game, scen.config, seed, steps)
+    render = registry_render(game)
+
+    def board():
+        viewer = table.match.actor if table.match.actor >= 0 else None
+        return render(table.match.state, viewer=viewer, show_memory=show_memory)
+
+    def say(text: str, indent: str = "    ") -> None:
+        cons.out.print(f"{indent}{text}", highlight=False, markup=False)
+
+    status = [table.narrator.status(table.match.state)]
 
     def tell(logged) -> None:
-        for ev in logged:
-            cons.out.print(f"    {narrator.tell(ev.to_dict())}", highlight=False, markup=False)
+        for sentence in table.tell(logged):
+            say(sentence)
+        now = table.narrator.status(table.match.state)
+        if now and now != status[0]:  # where the game stands, when that has changed
+            say(f"status: {now}")
+        status[0] = now
 
     saver = Saver(record, scen, save)
-    reader = Reader(cons)
+    reader = Reader(cons, Prompt(cons.out, lambda: _candidates(table)))
     stopped = guarded = False
     with _tolerant_stdin(), StopSignals() as signals:
 
-        def keep() -> None:  # on disk before play goes on; a signal meanwhile waits for it
-            if saver.saved != len(match.steps):
-                with signals.held():
-                    saver.save(match)
+        def keep(*, always: bool = False) -> None:  # on disk before play goes on
+            if always or saver.saved != len(table.match.steps):
+                with signals.held():  # a signal meanwhile waits for the file to be whole
+                    saver.save(table.match)
 
         try:
-            cons.out.print(
-                f"{game.title}: {scen.title} (seed {seed}). {HELP}.", highlight=False, markup=False
+            how = (
+                f"a fresh seed {seed}: --seed {seed} plays these dice again"
+                if fresh
+                else f"seed {seed}"
             )
-            while not match.over:
-                if len(match.steps) >= MAX_PLAY_STEPS:
+            say(f"{game.title}: {scen.title} ({how}). {HELP}.", indent="")
+            for sentence in table.opening if not steps else ():  # a new game: its set-up
+                say(sentence)
+            if status[0]:
+                say(f"status: {status[0]}")
+            while not table.match.over:
+                if len(table.match.steps) >= MAX_PLAY_STEPS:
                     guarded = True
                     break
-                actor = match.actor
+                actor = table.match.actor
                 who = "chance" if actor == CHANCE else scen.config.seats[actor].label(actor)
                 if not (manual_chance and actor == CHANCE):
-                    taken = auto_step(match, bots, rng)  # chance, or a bot seat
+                    taken = table.auto(rng)  # chance, or a bot seat
                     if taken is not None:
-                        by = "" if actor == CHANCE else f", {scen.config.seats[actor].bot}"
-                        cons.out.print(f"  {who}{by}: {taken[0]}", highlight=False, markup=False)
-                        tell(taken[1])
-                        if len(match.steps) - (saver.saved or 0) >= SAVE_EVERY:
+                        step, logged = taken
+                        by = (
+                            f" {_for_whom(table, logged)}"
+                            if actor == CHANCE
+                            else f", {scen.config.seats[actor].bot}"
+                        )
+                        say(f"{who}{by}: {step}", indent="  ")
+                        tell(logged)
+                        if len(table.match.steps) - (saver.saved or 0) >= SAVE_EVERY:
                             keep()
                         continue
                 keep()  # every step so far is on disk before a person is asked
-                cons.out.print(render(match.state))
-                text = reader.ask(game, match, who)
+                cons.out.print(board())
+                text = reader.ask(table, who, board)
                 try:
-                    tell(apply_and_notify(match, bots, game.parse_step(text)))
+                    if text.casefold() == "undo":
+                        where = Location(yamlsrc.STDIN_NAME, reader.line, 1)
+                        undone = table.undo(where)
+                        say(f"undone: {', '.join(map(str, undone))}", indent="  ")
+                        status[0] = table.narrator.status(table.match.state)
+                        keep(always=True)  # the record on disk says what is left
+                        continue
+                    tell(table.take(game.parse_step(text)))
                 except BearError as exc:
                     cons.err.print(escape(exc.headline()), highlight=False)
                 keep()  # a person's step is never only in memory
@@ -345,7 +446,7 @@ def play_cmd(
         finally:
             if not saver.failed:  # after a failed save, another try would fail the same way
                 with signals.held(then_stop=False):
-                    saver.save(match, last=True)
+                    saver.save(table.match, last=True)
                 if not guarded:
                     cons.err.print(f"move log saved to {save}", highlight=False)
     if guarded:
@@ -359,20 +460,17 @@ def play_cmd(
             f"stopped before the end; continue with: bearcli play {save}", highlight=False
         )
         raise typer.Exit(Exit.INTERRUPTED)
-    cons.out.print(render(match.state))
-    outcome = match.outcome
+    cons.out.print(board())
+    outcome = table.match.outcome
     winners = ", ".join(scen.config.seats[w].name for w in outcome.winners) or "nobody"
-    cons.out.print(
-        f"game over: {outcome.termination}; winners: {winners}", highlight=False, markup=False
-    )
+    say(f"game over: {outcome.termination}; winners: {winners}", indent="")
 
 
-def _show_history(game, config, steps, bots) -> None:
-    from bearcli.core.runner import Match, apply_and_notify
+def registry_render(game):
+    """The game's drawing: render(state, viewer=seat, show_memory=...) (its render.py)."""
+    from bearcli.core import registry
 
-    again = Match(game, config)
-    for step in steps:
-        apply_and_notify(again, bots, step)
+    return registry.renderer(game.name).render
 
 
 class Saver:

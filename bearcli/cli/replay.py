@@ -12,9 +12,12 @@ from bearcli.cli.edge import command
 @command
 def replay_cmd(
     ctx: typer.Context,
-    moves: Annotated[Path, typer.Argument(help="Move log YAML file ('-' for standard input).")],
+    moves: Annotated[
+        Path, typer.Argument(metavar="MOVES", help="Move log YAML file ('-' for standard input).")
+    ],
     events: Annotated[
-        str | None, typer.Option(help="Write the event log to PATH ('-' for stdout).")
+        str | None,
+        typer.Option(metavar="PATH", help="Write the event log to PATH ('-' for stdout)."),
     ] = None,
     check: Annotated[
         Path | None,
@@ -35,6 +38,13 @@ def replay_cmd(
     """Replay a game record step by step; an illegal step stops it with the ruling broken.
 
     A record marked `chance: seeded` must also have every chance step drawn from its seed.
+
+    \b
+    Examples:
+      bearcli replay replays/sliding-bears/rulings-tour.yaml
+      bearcli replay replays/bear-down/blue-stream-fall.yaml --narrate
+      bearcli replay game.yaml --upto 20 --board
+      bearcli replay game.yaml --events game.events.jsonl --force
     """
     import sys
 

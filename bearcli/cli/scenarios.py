@@ -34,7 +34,14 @@ def scenarios_cmd(
         typer.Option("--json", help="Print a JSON list of {name, game, title, seats}."),
     ] = False,
 ) -> None:
-    """List the shipped scenarios: pass a NAME to simulate, play or solve instead of a file."""
+    """List the shipped scenarios: pass a NAME to simulate, play or solve instead of a file.
+
+    \b
+    Examples:
+      bearcli scenarios
+      bearcli scenarios --json
+      bearcli play bear-down/two-players      a NAME from the list
+    """
     import json
 
     cons = consoles.get(ctx)

@@ -319,12 +319,13 @@ def _game_named_in(path: Path | None):
     """The game a scenario file names, or None if it cannot tell (the command reports it)."""
     from bearcli.core import registry
     from bearcli.core.errors import BearError
-    from bearcli.formats import shipped, yamlsrc
+    from bearcli.formats import scenario as scenario_fmt
+    from bearcli.formats import shipped
 
     if path is None:
         return None
     try:
-        data = yamlsrc.load(shipped.resolve(path)).data
+        data = scenario_fmt.read(shipped.resolve(path)).data  # a bare .layout too
         name = data.get("game") if isinstance(data, dict) else None
         return registry.get(name) if isinstance(name, str) else None
     except BearError:  # unreadable, or no such game: the command reports it, located
@@ -444,12 +445,15 @@ def simulate_cmd(
         int | None, typer.Option("--seed", "-s", help="Batch seed (default: the scenario's).")
     ] = None,
     bot: Annotated[
-        str | None, typer.Option(help="Play every seat with this bot.", callback=_check_bot)
+        str | None,
+        typer.Option(metavar="NAME", help="Play every seat with this bot.", callback=_check_bot),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     save_logs: Annotated[
         Path | None,
-        typer.Option(help="Write DIR/00001.yaml and DIR/00001.events.jsonl for every game."),
+        typer.Option(
+            metavar="DIR", help="Write DIR/00001.yaml and DIR/00001.events.jsonl for every game."
+        ),
     ] = None,
     csv_path: Annotated[
         Path | None,
@@ -500,6 +504,13 @@ def simulate_cmd(
     """Play many seeded games and report win rates and game lengths.
 
     At a terminal, a bar on stderr counts the games (not with --json).
+
+    \b
+    Examples:
+      bearcli simulate sliding-bears/classic --games 200 --seed 1
+      bearcli simulate bear-down/bots-4p --games 200 --rotate --json
+      bearcli simulate baerenspiel/forest-2p --bot searcher --precision 0.01 -j 2
+      bearcli simulate sliding-bears/classic -n 10 --save-logs logs/
     """
     import json
 

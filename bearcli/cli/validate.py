@@ -21,8 +21,26 @@ def validate_cmd(
             "from standard input."
         ),
     ],
+    strict_seats: Annotated[
+        bool,
+        typer.Option(
+            "--strict-seats",
+            help="Move logs: every decision must name its seat (seat2 blue3), as a hand "
+            "transcription should (P-C7); chance steps name none.",
+        ),
+    ] = False,
 ) -> None:
-    """Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling."""
+    """Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling.
+
+    Sliding Bears floes also get the static checks (docs/rules.md, P-SB7 to P-SB12): errors
+    fail the file, warnings (FILE:LINE:COL: warning: ...) are printed and the file passes.
+
+    \b
+    Examples:
+      bearcli validate scenarios/ replays/     every scenario, layout and record
+      bearcli validate my-floe.layout
+      bearcli validate - < game.yaml           a record on standard input
+    """
     from bearcli.core.errors import BearError
     from bearcli.formats import checks, yamlsrc
 
@@ -31,12 +49,15 @@ def validate_cmd(
     files = checks.expand(paths)
     for path in files:
         try:
-            kind = checks.check_file(path)
+            checked = checks.check_file(path, strict_seats=strict_seats)
         except BearError as exc:
             failed += 1
             report(cons.err, exc)
             continue
-        cons.out.print(f"{yamlsrc.shown_name(path)}: ok ({kind})", highlight=False, markup=False)
+        for warning in checked.warnings:  # static checks' warnings (P-SB7..): not failures
+            cons.err.print(warning.headline(), highlight=False, markup=False)
+        shown = yamlsrc.shown_name(path)
+        cons.out.print(f"{shown}: ok ({checked.kind})", highlight=False, markup=False)
     if failed:
         cons.err.print(f"{failed} of {len(files)} files invalid", highlight=False)
         raise typer.Exit(Exit.INVALID)

@@ -177,5 +177,38 @@ class Game(ABC):
         more = f" ... (+{len(items) - limit} more)" if len(items) > limit else ""
         return ", ".join(items[:limit]) + more
 
+    def chance_pattern(self, state: Any) -> str:
+        """How the chance step at `state` is written, for `?` at a typed-in chance prompt: the
+        outcomes themselves when they are few, else word by word (`roll {pink|green} wind`),
+        never every combination (five Bear Down! dice have 3,125)."""
+        return pattern_of([str(s) for s, _ in self.chance_outcomes(state)])
+
+    def legal_for(self, state: Any, seat: int) -> Sequence[Step]:
+        """The decisions `seat` (0-based) could make here were it that seat's turn: replays
+        say so when a refused step belongs to another seat (P-C6). Where the seat changes
+        nothing (every cooperative game) these are the legal steps; Bear Down! overrides it."""
+        return self.legal_steps(state) if self.actor(state) >= 0 else []
+
     def refuse(self, step: Step | str, reason: str, ruling: str | None) -> IllegalStep:
         return IllegalStep(str(step), reason, ruling=ruling)
+
+
+def pattern_of(items: Sequence[str], few: int = 6) -> str:
+    """`a, b, c` for a few notations; else the words each position takes, `{x|y}`, with a
+    shared `head:` kept outside the braces (`blue:{W|S1}`)."""
+    items = list(dict.fromkeys(items))
+    rows = [text.split(" ") for text in items]
+    if len(items) <= few or len({len(r) for r in rows}) != 1:
+        more = f" ... (+{len(items) - 40} more)" if len(items) > 40 else ""
+        return ", ".join(items[:40]) + more
+    slots = []
+    for column in zip(*rows, strict=True):
+        values = list(dict.fromkeys(column))
+        heads = {v.split(":", 1)[0] for v in values if ":" in v}
+        if len(values) == 1:
+            slots.append(values[0])
+        elif len(heads) == 1 and all(":" in v for v in values):
+            slots.append(f"{heads.pop()}:{{{'|'.join(v.split(':', 1)[1] for v in values)}}}")
+        else:
+            slots.append("{" + "|".join(values) + "}")
+    return " ".join(slots)

@@ -32,6 +32,11 @@ class Narrator(ABC):
     def tell(self, event: dict) -> str:
         """The sentence for `event`; raises NarrationError for an event it does not know."""
 
+    def status(self, state: Any) -> str:
+        """One line on where the game stands (what `play` prints when it changes); a game's
+        narrator says what matters in it: bears across, salmon carried and banked, ..."""
+        return ""
+
     def seat(self, number: int) -> str:
         """Seat `number` (1-based, as events give it): its name ("Helena"), else "seat 2"."""
         seats = self.config.seats

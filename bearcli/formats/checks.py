@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NamedTuple
 
-from bearcli.core.errors import InputError, Location
+from bearcli.core.errors import ErrorList, InputError, Location
 from bearcli.formats import eventlog, movelog, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
 
@@ -45,8 +46,36 @@ def expand(paths: list[Path]) -> list[Path]:
     return out
 
 
-def check_file(path: Path) -> str:
-    """Raise the first problem found; return the kind of file that was checked."""
+class Checked(NamedTuple):
+    kind: str  # what the file was checked as: "layout", "scenario, GAME", "move log, ..."
+    warnings: tuple = ()  # the static checks' warnings (P-SB7..): printed, never fatal
+
+
+def static_findings(scen, src) -> tuple:
+    """The static checks of a scenario's game (only Sliding Bears floes have any), located
+    in its file; the errors among them fail `validate`, the warnings are printed."""
+    if scen.game.name != "sliding-bears":
+        return ()
+    from bearcli.games.sliding_bears import checks as floe_checks
+
+    return floe_checks.check(scen.config, src.loc)
+
+
+def _judged(kind: str, findings: tuple) -> Checked:
+    errors = [f for f in findings if f.severity == "error"]
+    warnings = tuple(f for f in findings if f.severity != "error")
+    if errors:
+        exc = (
+            errors[0].as_error() if len(errors) == 1 else ErrorList([e.as_error() for e in errors])
+        )
+        exc.details = tuple(w.headline() for w in warnings)
+        raise exc
+    return Checked(kind, warnings)
+
+
+def check_file(path: Path, *, strict_seats: bool = False) -> Checked:
+    """Raise the problems found; return the kind of file that was checked, and warnings.
+    `strict_seats`: a move log's decisions must each name their seat (P-C7)."""
     if _orphan(path):
         stem = path.name.removesuffix(eventlog.SUFFIX)
         raise InputError(
@@ -54,10 +83,9 @@ def check_file(path: Path) -> str:
             location=Location(str(path), 1, 1),
         )
     if path.suffix == ".layout":
-        from bearcli.games.sliding_bears import layout  # the one game with layout files
-
-        layout.parse(yamlsrc.read_text(path), str(path))
-        return "layout"
+        # Checked as the scenario it stands for (its default seats and rules), floe and all.
+        src = scenario_fmt.read(path)
+        return _judged("layout", static_findings(scenario_fmt.parse(src), src))
     src = yamlsrc.load(path)
     if not isinstance(src.data, dict):
         raise InputError(
@@ -65,9 +93,10 @@ def check_file(path: Path) -> str:
         )
     if "moves" in src.data or src.data.get("format") == movelog.FORMAT:
         log = movelog.parse(src)
-        match = movelog.replay(log)
-        return f"move log, {log.scenario.game.name}, {len(log.moves)} moves, " + (
-            match.outcome.termination if match.outcome else "unfinished"
+        match = movelog.replay(log, strict_seats=strict_seats)
+        return Checked(
+            f"move log, {log.scenario.game.name}, {len(log.moves)} moves, "
+            + (match.outcome.termination if match.outcome else "unfinished")
         )
     scen = scenario_fmt.parse(src)
-    return f"scenario, {scen.game.name}"
+    return _judged(f"scenario, {scen.game.name}", static_findings(scen, src))

@@ -19,13 +19,20 @@ from pathlib import Path
 
 import yaml
 
-from bearcli.core.errors import BearError, CheckFailed, Location
+from bearcli.core.errors import (
+    BearError,
+    CheckFailed,
+    Collector,
+    ErrorList,
+    IllegalStep,
+    Location,
+)
 from bearcli.core.game import CHANCE
 from bearcli.core.rng import Rng
 from bearcli.core.runner import Match, chance_rng, sample_chance
 from bearcli.core.source import Source
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.formats import yamlsrc
+from bearcli.formats import seats, yamlsrc
 
 FORMAT = "bearcli-moves/1"
 KEYS = frozenset(
@@ -119,9 +126,15 @@ def load(path: Path) -> MoveLog:
     return parse(yamlsrc.load(path))
 
 
-def replay(log: MoveLog, upto: int | None = None, rng: Rng | None = None) -> Match:
+def replay(
+    log: MoveLog, upto: int | None = None, rng: Rng | None = None, *, strict_seats: bool = False
+) -> Match:
     """Apply every move (or the first `upto`); the first malformed or illegal one raises,
     placed at its line. The expected result is checked only on a whole replay.
+
+    A move may name its seat (`seat2 STEP`, P-C6): it is refused unless it is that seat's
+    turn. With `strict_seats` every decision must name it (P-C7): each one that does not is
+    reported at its line, all of them together.
 
     A seeded record's chance steps must be what its seed draws given the recorded decisions
     (P-C3): the generator is run alongside, exactly as `simulate` and `play` run it. Pass
@@ -132,14 +145,27 @@ def replay(log: MoveLog, upto: int | None = None, rng: Rng | None = None) -> Mat
     if rng is None and log.chance == SEEDED:
         rng = chance_rng(log.seed)
     match = Match(game, scen.config)
+    strict = Collector()  # the decisions that name no seat, under strict_seats
     for n, (text, where) in enumerate(log.moves[:upto], start=1):
         before = match.state
         drawn = sample_chance(game, before, rng) if rng and game.actor(before) == CHANCE else None
         try:
-            match.apply_text(text)  # after the end, the game itself refuses (SB8, BD12, ...)
+            step, claimed = seats.read(game, text)
+            seats.check_claim(game, before, text, step, claimed)
+            missing = seats.unnamed(game, before, text, claimed) if strict_seats else None
+            try:
+                match.apply(step)  # after the end, the game itself refuses (SB8, BD12, ...)
+            except IllegalStep as refused:
+                raise seats.explain(game, before, step, claimed, refused) from None
         except BearError as exc:
             exc.details = position_lines(game, before, n)
-            raise exc.at(where) from None
+            if not strict.errors:
+                raise exc.at(where) from None
+            every = ErrorList([*strict.errors, exc.at(where)])
+            every.details = exc.details
+            raise every from None
+        if missing is not None:
+            strict.add(missing.at(where))
         if drawn is not None and log.chance == SEEDED and str(match.steps[-1]) != str(drawn):
             raise CheckFailed(
                 f"chance step {text!r} is not what seed {log.seed} draws here ({drawn}): "
@@ -149,6 +175,7 @@ def replay(log: MoveLog, upto: int | None = None, rng: Rng | None = None) -> Mat
                 location=where,
                 details=position_lines(game, before, n),
             )
+    strict.raise_any()
     if upto is None or upto >= len(log.moves):
         check_result(log, match)
     return match

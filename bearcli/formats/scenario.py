@@ -96,14 +96,27 @@ def parse(src: Source) -> Scenario:
     return Scenario(game, config, seed, title, fingerprint(game, config), src.file, places)
 
 
+def read(path: Path) -> Source:
+    """A scenario file's Source; a Sliding Bears `.layout` file stands for the scenario of
+    that floe with the documented default seats and rules (layout.bare_scenario)."""
+    if path.suffix != ".layout":
+        return yamlsrc.load(path)
+    from bearcli.games.sliding_bears import layout  # the one game with layout files
+
+    # An empty document gives a Source that reads files relative to the layout's folder; its
+    # keys are then placed at the file's first line (the floe's own errors at their cells).
+    src = yamlsrc.loads("", yamlsrc.shown_name(path), path.parent)
+    return replace(src, data=layout.bare_scenario(path.name, path.stem))
+
+
 def load(path: Path, overrides: tuple[str, ...] = ()) -> Scenario:
-    return parse(with_overrides(yamlsrc.load(path), overrides))
+    return parse(with_overrides(read(path), overrides))
 
 
 def self_contained(path: Path) -> dict:
     """The scenario file's mapping with every file it names (a layout) inlined, so that a
     record carrying it replays anywhere; it parses to the same rules (same fingerprint)."""
-    src = yamlsrc.load(path)
+    src = read(path)
     if not isinstance(src.data, dict):
         raise src.error("a scenario is a mapping with at least 'game' and 'seats'")
     data = dict(src.data)

@@ -136,7 +136,7 @@ def test_sigkill_loses_no_typed_move_and_the_log_plays_on(cli, tmp_path, referen
     steps, decisions = reference
     k = k % len(decisions)
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
-    player = Player(tmp_path, "s.yaml", "--save", "g.yaml")
+    player = Player(tmp_path, "s.yaml", "--seed", "4", "--save", "g.yaml")
     _type_moves(player, steps, decisions, k)
     code, _ = player.stop(signal.SIGKILL)
     assert code == -signal.SIGKILL
@@ -156,7 +156,7 @@ def test_sigkill_loses_no_typed_move_and_the_log_plays_on(cli, tmp_path, referen
 def test_a_stop_signal_at_a_prompt_saves_like_ctrl_c(cli, tmp_path, reference, name):
     steps, decisions = reference
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
-    player = Player(tmp_path, "s.yaml", "--save", "g.yaml")
+    player = Player(tmp_path, "s.yaml", "--seed", "4", "--save", "g.yaml")
     _type_moves(player, steps, decisions, 5)
     code, err = player.stop(getattr(signal, name))
     assert code == 130, err
@@ -239,7 +239,7 @@ def test_an_unwritable_save_target_is_refused_before_any_play(cli, tmp_path, kin
 
 def test_a_missing_save_folder_is_made(cli, tmp_path):
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
-    ran = cli("play", "s.yaml", "--save", "logs/today/g.yaml", input="remove b2\n")
+    ran = cli("play", "s.yaml", "-s", "4", "--save", "logs/today/g.yaml", input="remove b2\n")
     assert ran.code == 130, ran.err
     assert _moves(tmp_path / "logs/today/g.yaml") == ["remove b2", "roll green wind"]
 
@@ -261,7 +261,7 @@ def test_a_failing_save_stops_play_located_and_keeps_the_last_log(
 
     monkeypatch.setattr(atomic, "write_text", full_disk)
     typed = "".join(steps[i] + "\n" for i in decisions[:8])
-    ran = cli("play", "s.yaml", "--save", "g.yaml", input=typed)
+    ran = cli("play", "s.yaml", "-s", "4", "--save", "g.yaml", input=typed)
     assert ran.code == 1, ran.err  # not 3, and not 130: the game is not all kept
     assert "g.yaml:1:1: error: cannot write the move log here: No space left on device" in ran.err
     assert "Traceback" not in ran.err
@@ -281,7 +281,7 @@ def test_a_line_that_is_not_utf8_is_named_and_skipped(cli, tmp_path, reference):
     typed = [steps[i].encode() for i in decisions[:4]]
     lines = [typed[0], b"wind \xff\xfe c2", typed[1], typed[2], typed[3]]
     ran = subprocess.run(
-        [sys.executable, "-m", "bearcli", "play", "s.yaml", "--save", "g.yaml"],
+        [sys.executable, "-m", "bearcli", "play", "s.yaml", "-s", "4", "--save", "g.yaml"],
         input=b"\n".join(lines) + b"\n",  # one chunk: the good lines around it must survive
         capture_output=True,
         cwd=tmp_path,

@@ -55,13 +55,13 @@ def test_solve_counts_positions_at_a_terminal_only(cli, tmp_path):
     (tmp_path / "tiny.yaml").write_text(
         TINY + "params: {weather_die: [crack, wind, wind, wind, wind, wind]}\n"
     )
-    shown = run_at_a_terminal("solve", str(tmp_path / "tiny.yaml"))
+    shown = run_at_a_terminal("solve", str(tmp_path / "tiny.yaml"), "--plain")
     assert shown.code == 0, shown.err
-    positions = json.loads(cli("solve", "tiny.yaml", "--json").out)["positions"]
+    positions = json.loads(cli("solve", "tiny.yaml", "--json", "--plain").out)["positions"]
     assert positions > 1024  # several reports, then the last
     assert "positions" in shown.err and f"{positions}/?" in shown.err
-    assert cli("solve", "tiny.yaml").err == ""
-    assert run_at_a_terminal("solve", str(tmp_path / "tiny.yaml"), "--json").err == ""
+    assert cli("solve", "tiny.yaml", "--plain").err == ""
+    assert run_at_a_terminal("solve", str(tmp_path / "tiny.yaml"), "--json", "--plain").err == ""
 
 
 def test_the_solver_reports_positions_explored_as_it_goes():

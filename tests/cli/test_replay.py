@@ -111,7 +111,7 @@ def test_upto_and_board_show_any_moment_of_a_game(cli):
     assert ran.code == 0
     lines = ran.out.splitlines()
     assert lines[0] == "finish: p g b y ."
-    assert "     1: I I I . I" in lines  # d1 slid onto e1 at move 7
+    assert "     1: I I I ~ I" in lines  # d1 slid onto e1 at move 7
     assert lines[-2] == "turn 3: seat 1 to roll"
     assert lines[-1].endswith("7 moves replayed, 10 events, result unfinished")
     # a whole replay still checks the record's expected result
@@ -138,6 +138,8 @@ def test_play_narrates_what_each_step_caused(cli, tmp_path):
         str(ROOT / "scenarios/sliding-bears/classic.yaml"),
         "--set",
         "seats=[human]",
+        "--seed",
+        "1",  # the scenario's seed: play without --seed takes a fresh one (P-C5)
         "--save",
         "g.yaml",
         input="remove b5\nquit\n",
@@ -148,3 +150,72 @@ def test_play_narrates_what_each_step_caused(cli, tmp_path):
         "    turn 1: seat 1 rolled green/yellow on the bear die and crack on the weather die"
         in ran.out
     )
+
+
+# -- whose turn it is (P-C6): issue 11, point 6 ----------------------------------------------
+
+ROUND = """\
+format: bearcli-moves/1
+game: bear-down
+chance: manual
+scenario: {game: bear-down, seats: [human, human]}
+moves:
+  - roll blue:S1 green:S1 yellow:S1
+  - seat1 green1
+  - seat2 blue3
+  - roll blue:S1 green:S2 yellow:S1
+"""
+
+
+def test_a_named_seat_is_checked_against_the_turn(cli, tmp_path):
+    # Round 2: seat 2 is the first player. Naming it replays, as the plain form does.
+    (tmp_path / "ok.yaml").write_text(ROUND + "  - seat2 blue4\n  - seat1 green2\n")
+    ran = cli("replay", "ok.yaml", "--events", "-")
+    (tmp_path / "plain.yaml").write_text(
+        ROUND.replace("seat1 ", "").replace("seat2 ", "") + "  - blue4\n  - green2\n"
+    )
+    assert ran.code == 0 and ran.out == cli("replay", "plain.yaml", "--events", "-").out
+    # Seat 1 named where it is seat 2's turn: refused at its line, saying whose turn it is
+    # and that the step is legal for that seat.
+    (tmp_path / "swapped.yaml").write_text(ROUND + "  - seat1 green2\n")
+    ran = cli("replay", "swapped.yaml")
+    assert ran.code == 1
+    assert ran.err.splitlines()[0] == (
+        "swapped.yaml:10:5: error: illegal step 'seat1 green2': it is seat 2's turn, not "
+        "seat 1's; green2 is legal for seat 2 (seat2 green2) [P-C6]"
+    )
+    # The same form in a cooperative game: the seat is named and checked, then dropped.
+    sliding = RECORD.replace("seats: [human]", "seats: [human, human]").replace(
+        "  - jump blue c1\n", "  - seat1 crack a3\n  - roll pink crack\n  - seat1 crack a2\n"
+    )
+    (tmp_path / "sb.yaml").write_text(sliding)
+    ran = cli("replay", "sb.yaml")
+    assert ran.err.splitlines()[0] == (
+        "sb.yaml:17:5: error: illegal step 'seat1 crack a2': it is seat 2's turn, not seat 1's; "
+        "crack a2 is legal for seat 2 (seat2 crack a2) [P-C6]"
+    )
+    (tmp_path / "sb.yaml").write_text(sliding.replace("seat1 crack a2", "seat2 crack a2"))
+    assert cli("replay", "sb.yaml").code == 0
+    (tmp_path / "chance.yaml").write_text(
+        ROUND.replace("  - roll blue:S1 green:S2", "  - seat2 roll blue:S1 green:S2")
+    )
+    ran = cli("replay", "chance.yaml")
+    assert "a chance step names no seat" in ran.err and "[P-C6]" in ran.err
+
+
+def test_a_step_refused_that_another_seat_could_make_says_whose_turn_it_is(cli, tmp_path):
+    # Seat 1's move written first in round 2, where seat 2 moves first: yellow2 is out of
+    # seat 2's reach but in seat 1's.
+    (tmp_path / "order.yaml").write_text(ROUND + "  - yellow2\n")
+    ran = cli("replay", "order.yaml")
+    first = ran.err.splitlines()[0]
+    assert first.startswith("order.yaml:10:5: error: illegal step 'yellow2': it is seat 2's turn")
+    assert "[BD10]" in first  # why seat 2 cannot, as the rules said it
+    assert first.endswith(
+        "it would be legal for seat 1: are two seats' steps in the wrong order? "
+        "(name the seat: seat1 yellow2) [P-C6]"
+    )
+    # A step no seat could make is refused as it always was.
+    (tmp_path / "red.yaml").write_text(ROUND + "  - red1\n")
+    first = cli("replay", "red.yaml").err.splitlines()[0]
+    assert "turn" not in first and first.endswith("[BD1]")

@@ -63,7 +63,7 @@ def test_unknown_bot_and_bad_usage(cli):
     ran = cli("simulate", CLASSIC, "-n", "2", "--bot", "clever")
     assert ran.code == 2  # a usage error, naming the bots there are
     said = " ".join(ran.err.replace("│", " ").split())  # Typer draws usage errors in a box
-    assert "'clever' is not a sliding-bears bot (known: greedy, random)" in said
+    assert "'clever' is not a sliding-bears bot (known: greedy, planner, random)" in said
     assert cli("simulate", CLASSIC, "--games", "0").code == 2
     assert cli("simulate").code == 2
 

@@ -204,7 +204,7 @@ def test_unknown_bot_is_a_usage_error_naming_the_known_bots(cli):
         assert ran.code == 2
         message = " ".join(re.sub("[│╭╮╰╯─]", " ", ran.err).split())  # unwrap Rich's panel
         assert "Invalid value for '--bot'" in message
-        assert "(known: greedy, random)" in message
+        assert "(known: greedy, planner, random)" in message
 
 
 def test_human_seats_are_located_at_the_seat(cli, tmp_path):

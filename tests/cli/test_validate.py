@@ -106,3 +106,50 @@ def test_a_bot_that_is_not_a_name_is_refused(cli, tmp_path):
     )
     ran = cli("validate", "s.yaml")
     assert ran.err.splitlines()[0] == "s.yaml:3:11: error: 'bot' must be a bot name, not ['greedy']"
+
+
+# -- --strict-seats (P-C7): issue 11, point 6 -------------------------------------------------
+
+STRICT = """\
+format: bearcli-moves/1
+game: bear-down
+chance: manual
+scenario: {game: bear-down, seats: [human, human]}
+moves:
+  - roll blue:S1 green:S1 yellow:S1
+  - seat1 green1
+  - seat2 blue3
+  - roll blue:S1 green:S2 yellow:S1
+  - SEAT2 blue4
+  - seat1 green2
+"""
+
+
+def test_strict_seats_accepts_a_transcription_naming_every_decision(cli, tmp_path):
+    (tmp_path / "named.yaml").write_text(STRICT)
+    (tmp_path / "memo.yaml").write_text(
+        "format: bearcli-moves/1\ngame: baerenspiel\nchance: manual\nscenario: {game: "
+        "baerenspiel, variant: memo, params: {pairs: 2}, seats: [human, human]}\nmoves:\n"
+        "  - seat1 flip a1\n  - a1 is bear\n  - seat1 flip b1\n  - b1 is obstacle1\n"
+        "  - seat2 flip c1\n"
+    )
+    ran = cli("validate", "--strict-seats", "named.yaml", "memo.yaml")
+    assert ran.code == 0, ran.err
+    assert "named.yaml: ok (move log, bear-down, 6 moves, unfinished)" in ran.out
+
+
+def test_strict_seats_refuses_each_decision_without_its_seat_at_its_line(cli, tmp_path):
+    (tmp_path / "plain.yaml").write_text(
+        STRICT.replace("  - seat2 blue3", "  - blue3").replace("  - seat1 green2", "  - green2")
+    )
+    ran = cli("validate", "--strict-seats", "plain.yaml")
+    assert ran.code == 1
+    assert ran.err.splitlines() == [
+        "plain.yaml:8:5: error: step 'blue3' names no seat; a strict transcription names the "
+        "seat of every decision: seat2 blue3 [P-C7]",
+        "plain.yaml:11:5: error: step 'green2' names no seat; a strict transcription names the "
+        "seat of every decision: seat1 green2 [P-C7]",
+        "1 of 1 files invalid",
+    ]
+    # Without the option the same record is valid: the seat form is recommended, not required.
+    assert cli("validate", "plain.yaml").code == 0

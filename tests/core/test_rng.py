@@ -36,9 +36,7 @@ def test_weighted_choice_follows_weights():
 )
 def test_the_hand_built_seed_text_is_json_dumps(seed, labels):
     # derive_seed's fast text must be byte for byte what json.dumps wrote, or seeds change.
-    assert _compact_json(seed, tuple(labels)) == json.dumps(
-        [seed, *labels], separators=(",", ":")
-    )
+    assert _compact_json(seed, tuple(labels)) == json.dumps([seed, *labels], separators=(",", ":"))
     assert derive_seed(seed, *labels) == int.from_bytes(
         hashlib.sha256(json.dumps([seed, *labels], separators=(",", ":")).encode()).digest()[:8],
         "big",

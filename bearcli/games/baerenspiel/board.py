@@ -1,11 +1,12 @@
-"""The forest and the memo grid as plain text, for error messages and logs (render.py colours it).
+"""What the forest and the memo grid show, cell by cell (render.py draws them: one drawing).
 
-9: . . . . . . . . .      .  face down, light back     #  face down, dark back
-8: . . . . . . . . .      =  path                      +  path laid on an obstacle
-7: . . # # # # # . .      a  forest animal             x  obstacle
-...                       B  little bear               o  hole (outside, BS7)
+9: . . . . . . . . .
+8: . . . . . . . . .
+7: . . # # # # # . .
+...
    a b c d e f g h i
-turn 3, seat 1: dice bear paw tree; 1 search, re-roll die 2; free reveal next to c3
+legend: . face down, light back  # face down, dark back  = path  ...
+turn 3, seat 1: dice bear paw tree; 1 search(es); re-roll die 2; free reveal next to c3
 """
 
 from __future__ import annotations
@@ -22,10 +23,17 @@ SYMBOL = {
     "bear": "B",
     "hole": "o",
 }
-LEGEND = (
-    ". light back  # dark back  = path  + path on obstacle  a animal  x obstacle  "
-    "B little bear  o hole"
-)
+# Each symbol's name, in the order the legend lists them (only those drawn).
+LEGEND_NAMES = {
+    ".": "face down, light back",
+    "#": "face down, dark back",
+    "=": "path",
+    "+": "path laid on an obstacle",
+    "a": "animal",
+    "x": "obstacle",
+    "B": "little bear",
+    "o": "hole (outside, BS7)",
+}
 
 
 def forest_rows(state) -> list[tuple[str, list[str]]]:
@@ -71,17 +79,16 @@ def status_line(state) -> str:
 
 
 def text_board(state) -> str:
-    if isinstance(state, memo.MemoState):
-        return memo_board(state)
-    lines = [f"{label}: {' '.join(cells)}" for label, cells in forest_rows(state)]
-    lines.append("   " + " ".join(forest.COLUMNS))
-    lines.append(LEGEND)
-    lines.append(status_line(state))
-    return "\n".join(lines)
+    """The drawing of render.py without its colours: one drawing for every caller."""
+    from bearcli.games.baerenspiel.render import render
+
+    return render(state).plain
 
 
-def memo_cells(state) -> list[tuple[str, list[str]]]:
-    """(row label, cells) of the memo grid from row 5 down; `--` taken, `??` never seen."""
+def memo_cells(state, show_memory: bool = True) -> list[tuple[str, list[str]]]:
+    """(row label, cells) of the memo grid from row 5 down: `[kind]` face up, `kind` face down
+    and seen before, `??` face down and never seen (or, without `show_memory`, any face-down
+    card: what a real table shows), `--` taken, "" no card (a small game)."""
     rows = []
     n = len(state.known)
     for row in range(memo.HEIGHT - 1, -1, -1):
@@ -95,17 +102,6 @@ def memo_cells(state) -> list[tuple[str, list[str]]]:
             elif i in state.up:
                 cells.append(f"[{state.known[i]}]")
             else:
-                cells.append(state.known[i] or "??")
+                cells.append((state.known[i] if show_memory else None) or "??")
         rows.append((str(row + 1), cells))
     return rows
-
-
-def memo_board(state) -> str:
-    lines = []
-    for label, cells in memo_cells(state):
-        if any(cells):
-            lines.append(f"{label}: " + " ".join(f"{c:>11}" for c in cells if c))
-    lines.append("   " + " ".join(f"{c:>11}" for c in memo.COLUMNS))
-    pairs = ", ".join(f"seat {i + 1}: {p}" for i, p in enumerate(state.pairs))
-    lines.append(f"turn {state.turn}, seat {state.seat + 1} flips; pairs {pairs}")
-    return "\n".join(lines)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from bearcli.core.narration import TableNarrator, count, words
+from bearcli.games.baerenspiel import forest
 
 CARDS = {"bear": "the little bear", "path": "a path", "animal": "an animal"}
 ENDS = {
@@ -32,6 +33,21 @@ class BaerenspielNarrator(TableNarrator):
         self.throws: int | None = None  # throws of the escort
         self.throw: int | None = None  # the throw being resolved
         self.twin = getattr(config, "variant", None) == "twin"  # two little bears (BS13)
+
+    def status(self, state) -> str:
+        if hasattr(state, "pairs"):  # the memo game
+            table = ", ".join(f"{self.seat(i + 1)} {p}" for i, p in enumerate(state.pairs))
+            return f"pairs: {table}"
+        if state.bears and (state.phase in ("throw", "choose") or state.need):
+            bears = "; ".join(
+                f"the little bear from {forest.square_name(b)} needs {count(n, 'step')}"
+                if n
+                else f"the little bear from {forest.square_name(b)} is out"
+                for b, n in zip(state.bears, state.need, strict=True)
+            )
+            return f"escort: {bears}; {count(state.throws, 'throw')} left"
+        found = f"{len(state.bears)} of {2 if self.twin else 1}"
+        return f"little bears found: {found}"
 
     def in_turn(self, text: str) -> str:
         return text if self.turn is None else f"turn {self.turn}: {text}"
@@ -113,7 +129,12 @@ def chain_declined(n: BaerenspielNarrator, e: dict) -> str:
 def obstacle_covered(n: BaerenspielNarrator, e: dict) -> str:
     return n.in_turn(
         f"{n.seat(e['seat'])} took the path from {e['path']} on the edge and laid it on the "
-        f"obstacle on {e['square']}; {e['path']} is now a hole"
+        f"obstacle on {e['square']}; "
+        + (
+            f"the obstacle under it on {e['path']} is face up again"  # P-BS6: a laid path taken
+            if e.get("uncovered")
+            else f"{e['path']} is now a hole"
+        )
     )
 
 

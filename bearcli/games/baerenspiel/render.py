@@ -1,63 +1,102 @@
-"""The forest and the memo grid drawn with rich (play). Renderables only: the CLI owns output."""
+"""The forest and the memo grid: the one drawing `play`, `replay --board` and error messages show.
+
+Every cell is a symbol of its own (one character in the forest; a hole is `o`, never a blank)
+and a legend names the symbols drawn, so the board reads the same without colour (`describe`
+is this drawing's plain text); colour only adds emphasis.
+
+The memo game has a table view: `render(state, viewer=seat, show_memory=False)` draws what a
+real table shows (face-down cards as `??`, the face-up ones, the gaps of the pairs taken);
+`show_memory=True` (the default) also writes on the face-down cards what they showed when
+last turned up, as the record knows it.
+"""
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from bearcli.games.baerenspiel import forest, memo
-from bearcli.games.baerenspiel.board import LEGEND, forest_rows, memo_cells, status_line
+from bearcli.games.baerenspiel.board import LEGEND_NAMES, forest_rows, memo_cells, status_line
 
 _STYLE = {
-    "#": ("##", "white on grey23"),  # dark back
-    ".": ("..", "black on grey70"),  # light back
-    "=": ("==", "bold black on dark_goldenrod"),  # path
-    "+": ("=+", "bold black on dark_orange3"),  # path laid on an obstacle
-    "a": ("an", "bold white on dark_green"),  # animal
-    "x": ("XX", "bold white on red3"),  # obstacle
-    "B": ("BB", "bold black on bright_yellow"),  # little bear
-    "o": ("  ", ""),  # hole: outside the forest
+    "#": "white on grey23",  # dark back
+    ".": "black on grey70",  # light back
+    "=": "bold black on dark_goldenrod",  # path
+    "+": "bold black on dark_orange3",  # path laid on an obstacle
+    "a": "bold white on dark_green",  # animal
+    "x": "bold white on red3",  # obstacle
+    "B": "bold black on bright_yellow",  # little bear
+    "o": "dim",  # hole: outside the forest
 }
 
 
-def render(state) -> RenderableType:
-    """The contract every game's render.py keeps: a state in, one renderable out."""
+def render(state, *, viewer: int | None = None, show_memory: bool = True) -> Text:
+    """The contract every game's render.py keeps: a state in, the drawing out (rich Text,
+    whose `.plain` is `describe`).
+
+    viewer: the 0-based seat looking (play passes the seat to move). Every card face up is
+    seen by the whole table in both variants, so it changes nothing today; it is there for a
+    view that would differ by seat. show_memory: memo game only; False draws what a real table
+    shows (face-down cards as `??`, whatever they showed before), True (the default, what
+    describe and replay show) writes on them what they showed when last turned up.
+    """
     if isinstance(state, memo.MemoState):
-        return memo_grid(state)
-    return Group(board(state), Text(LEGEND, style="dim"), Text(status_line(state), style="bold"))
-
-
-def board(state) -> Table:
-    table = Table.grid(padding=(0, 0))
-    table.add_column(justify="right")
-    for _ in range(forest.SIZE):
-        table.add_column()
-    for label, cells in forest_rows(state):
-        row = [Text(f"{label} ", style="dim")]
+        return _memo(state, viewer, show_memory)
+    rows = forest_rows(state)
+    lines = []
+    for label, cells in rows:
+        line = Text().append(f"{label}:", style="dim")
         for cell in cells:
-            text, style = _STYLE[cell]
-            row.append(Text(text, style=style))
-        table.add_row(*row)
-    table.add_row(Text(""), *[Text(c + " ", style="dim") for c in forest.COLUMNS])
-    return table
+            line.append(" ")
+            line.append(cell, style=_STYLE[cell])
+        lines.append(line)
+    lines.append(Text("   " + " ".join(forest.COLUMNS), style="dim"))
+    used = {c for _, cells in rows for c in cells}
+    lines.append(
+        Text(
+            "legend: " + "  ".join(f"{s} {n}" for s, n in LEGEND_NAMES.items() if s in used),
+            style="dim",
+        )
+    )
+    lines.append(Text(status_line(state), style="bold"))
+    return _joined(lines)
 
 
-def memo_grid(state) -> RenderableType:
-    table = Table.grid(padding=(0, 1))
-    table.add_column(justify="right")
-    for _ in range(memo.WIDTH):
-        table.add_column()
-    for label, cells in memo_cells(state):
+def _memo(state: memo.MemoState, viewer: int | None, show_memory: bool) -> Text:
+    rows = memo_cells(state, show_memory=show_memory)
+    lines = []
+    for label, cells in rows:
         if not any(cells):
             continue
-        row = [Text(label, style="dim")]
+        line = Text().append(f"{label}:", style="dim")
         for cell in cells:
-            style = "dim" if cell in ("--", "??", "") else "bold"
+            if not cell:
+                continue
+            line.append(" ")
+            style = "dim" if cell in ("--", "??") else "italic"
             if cell.startswith("["):
                 style = "bold black on bright_yellow"
-            row.append(Text(cell, style=style))
-        table.add_row(*row)
-    table.add_row(Text(""), *[Text(c, style="dim") for c in memo.COLUMNS])
-    pairs = "  ".join(f"seat {i + 1}: {p}" for i, p in enumerate(state.pairs))
-    return Group(table, Text(f"turn {state.turn}  seat {state.seat + 1} flips  pairs {pairs}"))
+            line.append(f"{cell:>11}", style=style)
+        lines.append(line)
+    lines.append(Text("   " + " ".join(f"{c:>11}" for c in memo.COLUMNS), style="dim"))
+    shown = {c for _, cells in rows for c in cells if c}
+    parts = []
+    if any(c.startswith("[") for c in shown):
+        parts.append("[card] face up")
+    if any(c not in ("--", "??") and not c.startswith("[") for c in shown):
+        parts.append("card face down, it showed that card before")
+    if "??" in shown:
+        parts.append("?? face down" + (", never seen" if show_memory else ""))
+    if "--" in shown:
+        parts.append("-- taken with its pair")
+    lines.append(Text("legend: " + "  ".join(parts), style="dim"))
+    pairs = ", ".join(f"seat {i + 1}: {p}" for i, p in enumerate(state.pairs))
+    status = f"turn {state.turn}, seat {state.seat + 1} flips; pairs {pairs}"
+    if state.phase == "over":
+        status = f"game over after turn {state.turn}: {state.termination}; pairs {pairs}"
+    lines.append(Text(status, style="bold"))
+    return _joined(lines)
+
+
+def _joined(lines: list[Text]) -> Text:
+    # The project's consoles soft-wrap (cli/console.py): rows are printed whole, as `.plain`.
+    return Text("\n").join(lines)

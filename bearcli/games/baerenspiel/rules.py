@@ -512,13 +512,9 @@ class Baerenspiel(Game):
             raise self.refuse(
                 step, f"the card on {step.square} is already {_shown(state.cells[sq])}", "BS5"
             )
-        if sq in forest.chain_targets(state.cells, state.chain):
-            raise self.refuse(
-                step,
-                f"{step.square} is next to the path just turned: take it "
-                f"with the free reveal (chain {step.square})",
-                "P-BS2",
-            )
+        # P-BS2: a search may turn the card the open chain would turn for free (BS5 allows
+        # it; it only wastes the search), so a table game that did it replays. legal_steps
+        # leaves it out: the bots never throw a search away.
         if sq not in state.reach.frontier:  # a face-down card: on_edge or next_to_path
             raise self.refuse(
                 step, f"{step.square} is neither on the edge nor next to a face-up path", "BS5"
@@ -537,7 +533,7 @@ class Baerenspiel(Game):
             raise self.refuse(
                 step, f"a path is laid on a face-up obstacle; {step.obstacle} is {what}", "BS7"
             )
-        if pa is None or cells[pa] != "path":
+        if pa is None or cells[pa] not in forest.PATHS:
             what = _shown(cells[pa]) if pa is not None else "off the forest"
             raise self.refuse(
                 step, f"the card taken must be a face-up path card; {step.path} is {what}", "BS7"
@@ -546,22 +542,19 @@ class Baerenspiel(Game):
             raise self.refuse(
                 step, f"the path on {step.path} is not on the edge of the forest", "BS7"
             )
-        cells = _set(_set(cells, pa, "hole"), ob, "cover")
-        new = _evolve(
-            state,
-            cells=cells,
-            reach=state.reach.covered(cells, ob, pa),
-            searches=state.searches - 1,
-            chain=ob,
-        )
-        events = [
-            _event(
-                "obstacle-covered",
-                ("path", step.path),
-                ("seat", state.seat + 1),
-                ("square", step.obstacle),
-            )
-        ]
+        fields = (("path", step.path), ("seat", state.seat + 1), ("square", step.obstacle))
+        if cells[pa] == "cover":
+            # P-BS6: a path laid on an obstacle may be taken again (BS7's letter allows it);
+            # the obstacle under it is face up once more, and no hole is made. legal_steps
+            # leaves it out (the bots never make this pointless move); the rare step rescans.
+            cells = _set(_set(cells, pa, "obstacle"), ob, "cover")
+            reach = forest.scan(cells)
+            fields = (*fields, ("uncovered", True))  # a field only this case has
+        else:
+            cells = _set(_set(cells, pa, "hole"), ob, "cover")
+            reach = state.reach.covered(cells, ob, pa)
+        new = _evolve(state, cells=cells, reach=reach, searches=state.searches - 1, chain=ob)
+        events = [_event("obstacle-covered", *fields)]
         return self._settle(new, events)
 
     # -- what follows by itself -------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The waterfall as plain text, for error messages and logs (render.py draws it in colour).
+"""What the waterfall shows, cell by cell (render.py draws it: the one drawing of the board).
 
 round 3 (final round), first player seat 2, seat 3 to move
 dice: blue:W green:S2 yellow:WWS
@@ -68,15 +68,7 @@ def headline(state) -> str:
 
 
 def text_board(state) -> str:
-    cfg = state.cfg
-    lines = [headline(state)]
-    if state.dice:
-        lines.append("dice: " + " ".join(f"{s}:{f}" for s, f in state.dice))
-    lines.append(" " * 8 + "".join(f"{s:^{WIDTH - 1}} " for s in cfg.streams).rstrip())
-    for label, cells, walls in rows(state):
-        body = ""
-        for c, wall in zip(cells, walls, strict=True):
-            body += f"{c:^{WIDTH - 1}}" + ("#" if wall else " ")
-        lines.append(f"{label}: {body}".rstrip())
-    lines.extend(status_lines(state))
-    return "\n".join(lines)
+    """The drawing of render.py without its colours: one drawing for every caller."""
+    from bearcli.games.bear_down.render import render
+
+    return render(state).plain

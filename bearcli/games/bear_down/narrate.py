@@ -24,6 +24,13 @@ class BearDownNarrator(TableNarrator):
         self.round: int | None = None
         self.faces: dict[str, str] = {}  # stream -> face of this round's roll
 
+    def status(self, state) -> str:
+        seats = ", ".join(
+            f"{self.seat(i + 1)} {c}/{b}"
+            for i, (c, b) in enumerate(zip(state.carried, state.banked, strict=True))
+        )
+        return f"salmon carried/banked: {seats}"
+
     def bear(self, seat: int) -> str:
         return f"{self.seat(seat)}'s bear"
 

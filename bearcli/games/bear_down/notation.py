@@ -93,5 +93,16 @@ def _roll(text: str, items: list[str]) -> Roll:
     return Roll(tuple((s, faces[s]) for s in STREAMS if s in faces))
 
 
+def roll_pattern(streams: tuple[str, ...], dice: tuple[tuple[str, ...], ...]) -> str:
+    """How a roll is written, for `?` at a typed-in roll: `roll blue:FACE green:FACE
+    yellow:FACE; FACE = W WWS S1 S2 S3` (FACE1, FACE2, ... when the dice differ, BD3)."""
+    kinds = list(dict.fromkeys(tuple(dict.fromkeys(d)) for d in dice))
+    name = {k: "FACE" if len(kinds) == 1 else f"FACE{i + 1}" for i, k in enumerate(kinds)}
+    pairs = zip(streams, dice, strict=True)
+    slots = " ".join(f"{s}:{name[tuple(dict.fromkeys(d))]}" for s, d in pairs)
+    faces = "; ".join(f"{name[k]} = {' '.join(k)}" for k in kinds)
+    return f"roll {slots}; {faces}"
+
+
 def square(stream: str, number: int) -> str:
     return f"{stream}{number}"

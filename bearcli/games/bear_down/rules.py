@@ -119,6 +119,9 @@ class BearDown(Game):
     def chance_outcomes(self, state: State) -> list:
         return list(_outcomes(state.cfg.streams, state.cfg.dice))
 
+    def chance_pattern(self, state: State) -> str:
+        return notation.roll_pattern(state.cfg.streams, state.cfg.dice)
+
     def sample_chance(self, state: State, rng) -> Roll:
         """The roll `rng.weighted(chance_outcomes)` would draw, from the same single draw.
 
@@ -134,6 +137,13 @@ class BearDown(Game):
         # The moves to the nodes with a distance, in node order.
         moves = list(compress(state.cfg.tables.moves, self._distances(state, mover)))
         return moves or [Stay()]
+
+    def legal_for(self, state: State, seat: int) -> list:
+        """legal_steps for `seat`'s bear as if it moved now: a replay names the seat a refused
+        move would suit (P-C6; bears move in seat order, BD11)."""
+        if state.phase != "move":
+            return []
+        return list(compress(state.cfg.tables.moves, self._distances(state, seat))) or [Stay()]
 
     def destinations(self, state: State, seat: int) -> dict[int, int]:
         """Where `seat`'s bear may go now, with the steps it takes (shared with the bots)."""

@@ -1,10 +1,7 @@
-"""The ice floe as plain text, for error messages and logs (render.py draws it in colour).
+"""What the ice floe shows, cell by cell (render.py draws it: the one drawing of the floe).
 
-finish: . p . G b y     a bear's letter upper-case where it stands, lower-case when away
-     2: I I . P S R     P G B Y: a bear on its ice tile
-     1: I I I I . I
- start: Y . b g . p
-        a b c d e f
+A start/finish cell holds a bear's letter upper-case where it stands, lower-case when away;
+a grid cell holds a tile (`I`, `S`, `R`, `.` water) or the bear standing on it (P G B Y).
 """
 
 from __future__ import annotations
@@ -38,17 +35,10 @@ def _line(width: int, cols: tuple[int, ...], bears: tuple[int, ...], here: int) 
 
 
 def text_board(cfg, state) -> str:
-    rows = grid_rows(cfg, state)
-    label = max(len(lbl) for lbl, _ in rows)
-    lines = [f"{lbl:>{label}}: {' '.join(cells)}" for lbl, cells in rows]
-    lines.append(" " * (label + 2) + " ".join(cfg.layout.grid.columns))
-    pending = []
-    if state.bear_face:
-        pending.append(f"bear die {state.bear_face}")
-    if state.weather:
-        pending.append(f"weather die {state.weather}")
-    lines.append(status_line(state, pending))
-    return "\n".join(lines)
+    """The drawing of render.py without its colours: one drawing for every caller."""
+    from bearcli.games.sliding_bears.render import render
+
+    return render(state).plain
 
 
 def status_line(state, pending: list[str]) -> str:

@@ -11,7 +11,14 @@ which compares the two move by move. GreedyBot makes the same choices faster: `_
 searches each cost map once per floe and keeps it (a floe recurs within a game and across
 games), the costs from a bear are read off the search back to its square, and the wind is
 judged by bounds first: a slide changes two tiles' costs, so for most slides the old costs
-prove that no route gets cheaper, and only the others are costed again.
+prove that no route gets cheaper, and only the others are costed again, by a search that
+stops once the slide is sure to lose (`_reverse`'s limit). A new floe, one crack or slide
+from the last one asked for, takes over that floe's searches the step leaves as they were
+(`_still`: a few comparisons beside the changed squares); the others are found several at
+once on bit masks (`_lanes`), with the searches back to the bears' squares that the cracks
+and slides read. The slide or crack chosen is kept with the floe for the bears' squares,
+and the rules' legal steps are read by position, not sorted one by one.
+tests/games/sliding_bears/test_greedy_fast.py proves each equal to the plain computation.
 """
 
 from __future__ import annotations
@@ -21,12 +28,14 @@ from itertools import chain
 from operator import getitem
 
 from bearcli.core.game import BotSpec, RandomBot
+from bearcli.games.sliding_bears import planner
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
-from bearcli.games.sliding_bears.rules import COLOUR_INDEX, FINISH, START, State
+from bearcli.games.sliding_bears.rules import COLOUR_INDEX, FINISH, PASS, START, State
 
 COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
 INF = 10_000
+_WEIGHT = {**COST, "R": 0}  # a square's cost as _Floe.w keeps it
 
 
 # -- the plain route costs ---------------------------------------------------------------------
@@ -126,7 +135,28 @@ class _Routes:
             tuple(abs(i % w - j % w) + abs(i // w - j // w) for j in range(n)) for i in range(n)
         )
         self.no_way = [INF] * n  # to_finish of a bear whose finish is blocked by a rock
+        # Several searches at once (_lanes): copy j of the grid is bits j*stride.., with a
+        # row's width of empty bits between copies, so that a shift by a row or (masked) a
+        # column never carries a square into the next copy. A cost is a byte of the result
+        # (at most 1 + 4 for each other square): only small grids go this way.
+        self.lanes_ok = 4 * n + 1 < 256
+        self.stride = stride = n + w
+        self.open_mask = open_mask = sum(1 << i for i in range(n) if lay.cells[i] != "R")
+        self.rocks = tuple(i for i in range(n) if lay.cells[i] == "R")
+        self.lane_masks = []  # by the number of copies: (copies of one mask, open, columns)
+        for m in range(LANES + 1):
+            rep = sum(1 << (j * stride) for j in range(m))
+            self.lane_masks.append(
+                (
+                    rep,
+                    open_mask * rep,
+                    self.not_first_col * rep,
+                    self.not_last_col * rep,
+                    f"0{m * stride}b",
+                )
+            )
         self.floes: dict[tuple, _Floe] = {}
+        self.last: _Floe | None = None  # the floe asked for last: a new one's parent, mostly
         self.keep = max(256, 65536 // n)  # floes kept: about a few MB of costs
 
     def beside(self, mask: int) -> int:
@@ -155,7 +185,15 @@ class _Routes:
         if found is None:
             if len(self.floes) >= self.keep:  # a bounded memory: start afresh
                 self.floes.clear()
-            found = self.floes[key] = _Floe(self, cells)
+            if key is cells:
+                ice = sum(1 << i for i, c in enumerate(cells) if c == "I")
+                tiles = sum(1 << i for i, c in enumerate(cells) if c in ("I", "S"))
+            else:
+                ice, tiles = key
+            found = self.floes[key] = _Floe(self, cells, ice, tiles)
+            if self.last is not None:
+                found.inherit(self.last)
+        self.last = found
         return found
 
 
@@ -175,22 +213,75 @@ class _Floe:
     """One floe's route costs, each searched when first asked for (`to_finish`,
     `_costs_from`), the same numbers as the plain searches."""
 
-    __slots__ = ("routes", "cells", "w", "searches", "fins")
+    __slots__ = ("routes", "cells", "w", "searches", "fins", "ice", "tiles", "chosen", "base")
 
-    def __init__(self, routes: _Routes, cells: tuple[str, ...]):
+    def __init__(self, routes: _Routes, cells: tuple[str, ...], ice: int, tiles: int):
         self.routes = routes
         self.cells = cells
-        self.w = [COST.get(c, 0) for c in cells]  # a rock's 0 is never read
+        self.ice, self.tiles = ice, tiles  # bit masks (bit i: square i)
+        self.w = list(map(_WEIGHT.__getitem__, cells))  # COST; a rock's 0 is never read
         self.searches: dict[int, list[int]] = {}  # by the square searched back to
         self.fins: list[list[int] | None] = [None] * 4  # to_finish, by colour
+        # GreedyBot's slide (-1: none) or crack, by the bears: its place among the candidates
+        self.chosen: dict[tuple, int] = {}
+        self.base: tuple | None = None  # what `inherit` kept of the parent floe
+
+    def inherit(self, parent: _Floe) -> None:
+        """Take `parent`'s searches as the starting points of this floe's, when one step (a
+        crack or a slide: one square's cost or two side by side) leads from it here.
+
+        A search's costs are the only ones that satisfy its equations (each square's cost is
+        the least, over its open neighbours u, of u's cost + w[u]; the source's is 1); only
+        the equations beside the changed squares change, so where those still hold
+        (`_still`, a few comparisons) the old costs are the new ones: no search."""
+        changed = (self.ice ^ parent.ice) | (self.tiles ^ parent.tiles)
+        if not changed or changed.bit_count() > 2 or parent.routes is not self.routes:
+            return
+        # the parent's searches (not the parent: no chain of floes kept alive)
+        self.base = (parent.searches, self.routes.squares(changed), parent.w)
 
     def search(self, src: int) -> list[int]:
         """The costs back to square src (see _search)."""
         found = self.searches.get(src)
         if found is None:
-            rt = self.routes
-            found = self.searches[src] = _search(rt.open, self.w, src, rt.n)
+            found = self.searches[src] = self._mended(src) or self._searched(src)
         return found
+
+    def _searched(self, src: int) -> list[int]:
+        rt = self.routes
+        return _search(rt.open, self.w, src, rt.n)
+
+    def _mended(self, src: int) -> list[int] | None:
+        """The parent's search back to src when it still holds, else None."""
+        if self.base is None:
+            return None
+        searches, changed, old_w = self.base
+        old = searches.get(src)
+        if old is not None and _still(old, src, changed, self.routes.open, self.w, old_w):
+            return old
+        return None
+
+    def prefetch(self, srcs) -> None:
+        """Search back to each of these squares now: the parent's searches that still hold,
+        the rest several at once (_lanes)."""
+        searches, rt = self.searches, self.routes
+        todo = []
+        for src in dict.fromkeys(srcs):
+            if src not in searches:
+                found = self._mended(src)
+                if found is None:
+                    todo.append(src)
+                else:
+                    searches[src] = found
+        if len(todo) < 2 or not rt.lanes_ok:
+            for src in todo:
+                searches[src] = self._searched(src)
+            return
+        ice, tiles = self.ice, self.tiles
+        water, seals = rt.open_mask & ~tiles, tiles & ~ice
+        for i in range(0, len(todo), LANES):
+            part = todo[i : i + LANES]
+            searches.update(zip(part, _lanes(rt, ice, water, seals, part), strict=True))
 
     def fin(self, k: int) -> list[int]:
         """to_finish(layout, cells, k)."""
@@ -199,6 +290,30 @@ class _Floe:
             rt = self.routes
             found = self.fins[k] = self.search(rt.top[k]) if rt.top_open[k] else rt.no_way
         return found
+
+    def fins_for(self, bears: Sequence[int]) -> list:
+        """fin(k) of each colour, searched at once for the bears not across; None for a bear
+        across (no search)."""
+        fins, rt = self.fins, self.routes
+        todo = [
+            rt.top[k]
+            for k, pos in enumerate(bears)
+            if pos != FINISH and fins[k] is None and rt.top_open[k]
+        ]
+        if todo:
+            # The searches back to the bears' squares too (the cracks and slides read them):
+            # a search more at once costs little beside one more alone.
+            entry, open_mask = rt.entry, rt.open_mask
+            for k, pos in enumerate(bears):
+                if pos != FINISH:
+                    x = entry[k] if pos == START else pos
+                    if open_mask >> x & 1:  # never a rock's: no search starts there
+                        todo.append(x)
+            self.prefetch(todo)
+        for k, pos in enumerate(bears):
+            if pos != FINISH and fins[k] is None:
+                fins[k] = self.searches[rt.top[k]] if rt.top_open[k] else rt.no_way
+        return fins
 
     def cost(self, k: int, pos: int) -> int:
         """bear_cost(layout, cells, pos, k, to_finish(layout, cells, k))."""
@@ -245,12 +360,103 @@ def _search(nbs, w: list[int], src: int, n: int) -> list[int]:
         d += 1
 
 
-def _reverse(nbs, w: list[int], top: int, n: int, stop: int):
-    """The cost of square `stop` in the search back from `top` (_search, stopped there)."""
+def _still(old: list[int], src: int, changed: list[int], nbs, w: list[int], old_w) -> bool:
+    """Whether the search `old` (back to src, on the costs old_w) is also the search on the
+    costs w, which differ from old_w only on the squares `changed` (see _Floe.inherit): no
+    square's equation gets a term below its cost from a cheaper square, and a square whose
+    cost a dearer one gave has another neighbour giving the same."""
+    for c in changed:
+        if w[c] < old_w[c]:
+            via = old[c] + w[c]
+            for v in nbs[c]:
+                if old[v] > via and v != src:
+                    return False
+    for c in changed:
+        if w[c] > old_w[c] and old[c] < INF:
+            via = old[c] + old_w[c]
+            for v in nbs[c]:
+                if old[v] == via and v != src:
+                    for u in nbs[v]:
+                        if u != c and old[u] + w[u] == via:
+                            break
+                    else:
+                        return False
+    return True
+
+
+LANES = 8  # searches made at once by _lanes
+
+
+def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> list[list[int]]:
+    """_search back to each square of srcs, all at once on copies of the grid's bit masks.
+
+    reached(d), the squares of cost d or less, are those next to a square of reached(d - 1)
+    on ice, of reached(d - 3) on water or of reached(d - 4) on a seal (leaving a square costs
+    its tile); the searches end when four costs in a row reach nothing new. Each square's cost
+    is written in binary across `planes`, which become one byte a square at the end."""
+    m = len(srcs)
+    rep, every, not_first, not_last, fmt = rt.lane_masks[m]
+    stride, width = rt.stride, rt.width
+    ice, water, seals = ice * rep, water * rep, seals * rep
+    now = 0
+    for j, src in enumerate(srcs):
+        now |= 1 << (j * stride + src)
+    l1, l2, l3, l4 = now, 0, 0, 0  # reached(d - 1) .. reached(d - 4)
+    planes = [now, 0, 0, 0, 0, 0, 0, 0]  # bit b of each square's cost
+    d = 1
+    while True:
+        d += 1
+        r = (l1 & ice) | (l3 & water) | (l4 & seals)
+        now = l1 | (
+            ((r >> width) | ((r & not_first) >> 1) | ((r & not_last) << 1) | (r << width)) & every
+        )
+        if now != l1:
+            new = now ^ l1
+            for b in _BITS[d]:
+                planes[b] |= new
+            if now == every:
+                break
+        elif l1 == l4:
+            break
+        l4, l3, l2, l1 = l3, l2, l1, now
+    # Each plane as text ("0"/"1", the last square first), each digit turned into its bit's
+    # byte value: added up, one byte a square.
+    total = 0
+    for b, plane in enumerate(planes):
+        if plane:
+            total += int.from_bytes(format(plane, fmt).encode().translate(_PLANE_BYTES[b]), "big")
+    costs = total.to_bytes(m * stride, "little")
+    n, rocks = rt.n, rt.rocks
+    unreached = every & ~now
+    out = []
+    for j in range(m):
+        dist = list(costs[j * stride : j * stride + n])
+        for sq in rocks:
+            dist[sq] = INF
+        if unreached:
+            lost = unreached >> (j * stride) & rt.full
+            while lost:
+                low = lost & -lost
+                dist[low.bit_length() - 1] = INF
+                lost ^= low
+        out.append(dist)
+    return out
+
+
+_BITS = tuple(tuple(b for b in range(8) if d >> b & 1) for d in range(256))  # d's set bits
+_PLANE_BYTES = tuple(bytes.maketrans(b"01", bytes((0, 1 << b))) for b in range(8))
+
+
+def _reverse(nbs, w: list[int], top: int, n: int, stop: int, limit: int = INF):
+    """The cost of square `stop` in the search back from `top` (_search, stopped there), or
+    when that is `limit` or more, some number no less than `limit`: the search stops at the
+    first cost level that reaches `limit`, as `stop` costs no less than the level searched."""
     dist = [INF] * n
     ring: list[list] = [[], [(top,)], [], [], []]
     d = 1
     while True:
+        if d >= limit:
+            return d
         bucket = ring[d % 5]
         if bucket:
             ring[d % 5] = []
@@ -333,16 +539,18 @@ class _Bear:
             low += new_w.get(x, w[x])  # entering the start's square, then on
         return low, proven
 
-    def search(self, src: int, dst: int) -> int:
-        """The bear_cost after the slide src -> dst, searched."""
+    def search(self, src: int, dst: int, limit: int = INF) -> int:
+        """The bear_cost after the slide src -> dst, searched; or, when that is `limit` or
+        more, some number no less than `limit` (the search stops there: _reverse)."""
         rt, w = self.routes, self.floe.w
         weights = w[:]
         weights[src], weights[dst] = 3, w[src]
         x = dst if self.pos == src else self.x
-        after = _reverse(rt.open, weights, rt.top[self.k], rt.n, stop=x)
-        if self.pos == START:
-            return weights[x] + after  # entering the start's square, then on
-        return after
+        if self.pos == START:  # entering the start's square, then on
+            return weights[x] + _reverse(
+                rt.open, weights, rt.top[self.k], rt.n, x, limit - weights[x]
+            )
+        return _reverse(rt.open, weights, rt.top[self.k], rt.n, x, limit)
 
     def detour(self, avoid: int) -> bool:
         """Whether a cheapest route from x to the finish avoids the square `avoid`: a walk
@@ -408,17 +616,18 @@ class GreedyBot(RandomBot):
         if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
             return self._setup(rt, state, legal)
         floe = rt.floe(state.cells, (state.ice, state.tiles))
-        cells, fins = state.cells, floe.fins
-        costs = [0, 0, 0, 0]  # bear_cost of each bear
-        for k, pos in enumerate(state.bears):
-            if pos != FINISH:
-                fin = fins[k] or floe.fin(k)
-                if pos == START:
-                    entry = rt.entry[k]
-                    c = COST.get(cells[entry])
-                    costs[k] = INF if c is None or fin[entry] >= INF else c + fin[entry]
+        weather = state.weather_steps
+        if legal == state.options:
+            # The rules' own steps: the jumps, the cracks or the slides, then a pass or not.
+            end = len(legal) - (legal[-1] is PASS)
+            jumps = legal[: end - len(weather)]
+            winds = cracks = ()
+            if weather:
+                if state.weather == "wind":
+                    winds = weather
                 else:
-                    costs[k] = fin[pos]
+                    cracks = weather
+            return self._choose(rt, floe, state, legal, jumps, winds, cracks)
         jumps, winds, cracks = [], [], []
         for s in legal:
             kind = s.__class__  # the rules' own steps, else what isinstance says
@@ -435,16 +644,52 @@ class GreedyBot(RandomBot):
                     winds.append(s)
                 elif isinstance(s, Crack):
                     cracks.append(s)
+        return self._choose(rt, floe, state, legal, jumps, winds, cracks)
+
+    def _choose(self, rt: _Routes, floe: _Floe, state: State, legal, jumps, winds, cracks):
+        cells, fins, bears = state.cells, floe.fins, state.bears
+        if None in fins:  # a new floe: its costs to the finishes, all at once
+            fins = floe.fins_for(bears)
+        costs = [0, 0, 0, 0]  # bear_cost of each bear
+        for k, pos in enumerate(bears):
+            if pos != FINISH:
+                fin = fins[k]
+                if pos == START:
+                    entry = rt.entry[k]
+                    c = COST.get(cells[entry])
+                    costs[k] = INF if c is None or fin[entry] >= INF else c + fin[entry]
+                else:
+                    costs[k] = fin[pos]
         best_jump = self._best_jump(rt, floe, jumps, costs)
         if best_jump is not None and best_jump.target == "finish":
             return best_jump
+        # The best slide or crack is the floe's and the bears' alone when the candidates are
+        # the rules' own (those the state carries): kept with the floe, it is found once for
+        # positions that recur (another turn or game, other dice, the same floe and bears).
         if winds:
-            wind = self._best_wind(rt, floe, state, winds, costs)
+            if winds == state.weather_steps:
+                key = (bears, True)
+                at = floe.chosen.get(key)
+                if at is None:
+                    wind = self._best_wind(rt, floe, state, winds, costs)
+                    floe.chosen[key] = -1 if wind is None else winds.index(wind)
+                else:
+                    wind = None if at < 0 else winds[at]
+            else:
+                wind = self._best_wind(rt, floe, state, winds, costs)
             if wind is not None:
                 return wind
         if best_jump is not None:
             return best_jump
         if cracks:
+            if cracks == state.weather_steps:
+                key = (bears, False)
+                at = floe.chosen.get(key)
+                if at is None:
+                    crack = self._best_crack(rt, floe, state, cracks, costs)
+                    floe.chosen[key] = cracks.index(crack)
+                    return crack
+                return cracks[at]
             return self._best_crack(rt, floe, state, cracks, costs)
         for s in legal:
             if isinstance(s, Pass):
@@ -559,7 +804,8 @@ class GreedyBot(RandomBot):
             for b, low in unsure:  # searched only while the slide may still win
                 if total >= best_total:
                     break
-                total += b.search(src, dst) - low
+                # a cost that makes the total best_total or more need not be found exactly
+                total += b.search(src, dst, best_total - total + low) - low
             if total < best_total:
                 best, best_total = step, total
         return best
@@ -577,6 +823,13 @@ class GreedyBot(RandomBot):
         # costs add the entry's own cost to both the from-costs and the bear's cost; on a
         # square no route reaches, both ways give a gap beyond INF, never the least).
         counted = []
+        floe.prefetch(
+            [
+                rt.entry[k] if pos == START else pos
+                for k, pos in enumerate(bears)
+                if pos != FINISH and costs[k] < INF
+            ]
+        )
         for k, pos in enumerate(bears):
             if pos != FINISH and costs[k] < INF:
                 x = rt.entry[k] if pos == START else pos
@@ -607,4 +860,5 @@ class GreedyBot(RandomBot):
 BOTS = {
     "random": BotSpec(RandomBot, "uniform over the legal options at each decision"),
     "greedy": BotSpec(GreedyBot, "route costs: jump forward, crack unneeded ice, wind fills gaps"),
+    "planner": planner.SPEC,
 }

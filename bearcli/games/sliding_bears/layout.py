@@ -12,7 +12,7 @@ square in a column; cells are separated by spaces. `#` starts a comment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bearcli.core.errors import Collector, Location, ScenarioError
 from bearcli.core.grid import Grid
@@ -24,12 +24,25 @@ MIN_SIZE, MAX_SIZE = 3, 12
 
 
 @dataclass(frozen=True)
+class Places:
+    """Where each part of a layout was written (its file, line and column), for the static
+    checks (checks.py) to point at: a square's cell, a bear's start and finish letters."""
+
+    first: Location  # the `finish:` label
+    cells: tuple[Location, ...]  # by square index
+    start: tuple[Location, ...]  # by colour, in COLOURS order
+    finish: tuple[Location, ...]
+
+
+@dataclass(frozen=True)
 class Layout:
     width: int
     height: int
     cells: tuple[str, ...]  # row-major from row 1 (bottom) upward; "I", "S", "R" or "."
     start: tuple[int, ...]  # column of each colour's start square, in COLOURS order
     finish: tuple[int, ...]
+    # Where it was written; never compared (the same floe from two files is the same floe).
+    places: Places | None = field(default=None, compare=False, repr=False)
 
     @property
     def grid(self) -> Grid:
@@ -60,8 +73,11 @@ class Layout:
 def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Layout:
     """Parse the layout text; `first_line`/`col_offset` place it inside a YAML block."""
 
+    def at(line: int, col: int = 1) -> Location:
+        return Location(file, line, col + col_offset)
+
     def err(msg: str, line: int, col: int = 1) -> ScenarioError:
-        return ScenarioError(msg, ruling="SB1", location=Location(file, line, col + col_offset))
+        return ScenarioError(msg, ruling="SB1", location=at(line, col))
 
     rows: list[tuple[str, list[tuple[str, int]], int]] = []  # (label, [(cell, col)], line)
     for n, raw in enumerate(text.splitlines(), start=first_line):
@@ -98,6 +114,7 @@ def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Lay
     # Every line is checked, so an author sees all the mistakes of a layout at once.
     problems = Collector()
     cells: list[str] = [""] * (width * height)
+    cell_at: list[Location] = [at(rows[0][2])] * (width * height)
     for i, (label, line_cells, n) in enumerate(grid_rows):
         row = height - 1 - i
         if label != str(row + 1):
@@ -115,6 +132,7 @@ def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Lay
                     err(f"unknown tile {cell!r} (I ice, S seal, R rock, . open water)", n, c)
                 )
             cells[row * width + col] = cell
+            cell_at[row * width + col] = at(n, c)
     lines = []
     for row in (rows[0], rows[-1]):
         try:
@@ -123,7 +141,20 @@ def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Lay
             problems.add(exc)
     problems.raise_any()
     finish, start = lines
-    return Layout(width, height, tuple(cells), start, finish)
+    places = Places(
+        at(rows[0][2]),
+        tuple(cell_at),
+        _letters_at(rows[-1], at),
+        _letters_at(rows[0], at),
+    )
+    return Layout(width, height, tuple(cells), start, finish, places)
+
+
+def _letters_at(row, at) -> tuple[Location, ...]:
+    """Where each colour's letter stands on a (valid) finish or start line."""
+    _, line_cells, n = row
+    found = {letter: at(n, c + i) for cell, c in line_cells for i, letter in enumerate(cell)}
+    return tuple(found[colour[0]] for colour in COLOURS)
 
 
 def _check_width(line_cells, width, n, err) -> None:
@@ -155,3 +186,19 @@ def _colour_line(row, width, err) -> tuple[int, ...]:
             f"the {label} line needs one square per bear; missing: {', '.join(missing)}", n, 1
         )
     return tuple(found[c[0]] for c in COLOURS)
+
+
+def bare_scenario(file_name: str, title: str) -> dict:
+    """The scenario a bare `.layout` file stands for wherever a scenario is taken
+    (docs/layouts.md): the classic scenario's seats (two greedy bots) and rules (normal
+    level, classic variant, the rulebook's dice), seed 1; `--set` overrides any of it."""
+    return {
+        "format": "bearcli-scenario/1",
+        "game": "sliding-bears",
+        "title": title,
+        "seed": 1,
+        "seats": [{"name": "Ana", "bot": "greedy"}, {"name": "Ben", "bot": "greedy"}],
+        "level": "normal",
+        "variant": "classic",
+        "layout": file_name,
+    }

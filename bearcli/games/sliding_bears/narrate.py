@@ -14,6 +14,7 @@ ENDS = {
     "no-free-ice": "the crack finds no free ice",
 }
 DICE = {"bear": "the bear die", "wind": "the wind"}
+FINISH = -2  # a bear's position once across (rules.FINISH; narrate.py is imported by rules)
 
 
 class SlidingBearsNarrator(TableNarrator):
@@ -26,6 +27,11 @@ class SlidingBearsNarrator(TableNarrator):
 
     def in_turn(self, text: str) -> str:
         return text if self.turn is None else f"turn {self.turn}: {text}"
+
+    def status(self, state) -> str:
+        across = sum(1 for b in state.bears if b == FINISH)
+        ice = count(state.cells.count("I"), "ice tile")
+        return f"bears across {across}/{len(state.bears)}; {ice} left"
 
     def who(self) -> str:
         return "the player" if self.seat_number is None else self.seat(self.seat_number)

@@ -1,7 +1,8 @@
 """Sliding Bears steps: immutable values that parse from notation and print themselves back.
 
 remove c4                set-up: the tile taken away before the first roll (SB2)
-roll pink/blue crack     chance: the bear die and the weather die (SB3)
+roll pink/blue crack     chance: the bear die and the weather die (SB3); `roll crack
+                         blue/pink` reads the same (either die first, colours in any order)
 jump pink c2             the bear of that colour jumps (SB4); targets: a square, start, finish
 crack d5                 remove a free ice tile (SB5)
 wind c3 c4               slide the tile on c3 into the water on c4 (SB6)
@@ -24,6 +25,20 @@ def _face_ok(face: str) -> bool:
     return all(c in COLOURS for c in face.split("/")) and len(set(face.split("/"))) == len(
         face.split("/")
     )
+
+
+def canonical_face(face: str) -> str:
+    """A bear-die face with its colours in the order of COLOURS (`blue/pink` is `pink/blue`):
+    the order a person writes them in means nothing. Anything else is returned unchanged."""
+    parts = face.split("/")
+    if len(parts) < 2 or not _face_ok(face):
+        return face
+    return "/".join(sorted(parts, key=COLOURS.index))
+
+
+def canonical_faces(faces) -> tuple:
+    """A scenario's bear-die faces in canonical form (non-text values are left for the checks)."""
+    return tuple(canonical_face(f) if isinstance(f, str) else f for f in faces)
 
 
 @dataclass(frozen=True)
@@ -79,12 +94,22 @@ Step = Remove | Roll | Jump | Crack | Wind | Pass
 
 _PATTERNS: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(rf"remove ({SQUARE})"), lambda m: Remove(m[1])),
-    (re.compile(r"roll ([a-z/]+) ([a-z]+)"), lambda m: Roll(m[1], m[2])),
+    (re.compile(r"roll ([a-z/]+) ([a-z/]+)"), lambda m: _roll(m[1], m[2])),
     (re.compile(rf"jump ([a-z]+) ({SQUARE}|start|finish)"), lambda m: Jump(m[1], m[2])),
     (re.compile(rf"crack ({SQUARE})"), lambda m: Crack(m[1])),
     (re.compile(rf"wind ({SQUARE})(?: |-|>)({SQUARE})"), lambda m: Wind(m[1], m[2])),
     (re.compile(r"pass"), lambda m: Pass()),
 )
+
+
+def _roll(first: str, second: str) -> Roll:
+    # The two dice may be named in either order (`roll crack pink`), and a two-colour face's
+    # colours too (`blue/pink`): the step is printed back canonically, bear die first.
+    if first in WEATHER and second not in WEATHER:
+        first, second = second, first
+    return Roll(canonical_face(first), second)
+
+
 _HINT = (
     "expected one of: remove SQ, roll FACE crack|wind, jump COLOUR SQ|start|finish, "
     "crack SQ, wind SQ SQ, pass"

@@ -247,6 +247,13 @@ class SlidingBears(Game):
                     "SB3",
                 )
             return self._roll(cfg, state, step)
+        if isinstance(step, Roll) and state.weather == "crack":  # pass cannot settle a crack
+            raise self.refuse(
+                step,
+                "the dice of this turn are already rolled and its crack is still owed: "
+                "crack SQUARE first (a free ice tile)",
+                "SB5",
+            )
         if isinstance(step, Roll):
             raise self.refuse(
                 step,
@@ -586,7 +593,7 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
         faces = params.get(key, [])
         if not isinstance(faces, list):  # a number or a word would crash tuple() below
             raise psrc.error(f"{key} is a list of six faces, not {faces!r}", key, ruling="SB3")
-    bear = tuple(params.get("bear_die", BEAR_DIE))
+    bear = notation.canonical_faces(params.get("bear_die", BEAR_DIE))  # blue/pink: pink/blue
     weather = tuple(params.get("weather_die", WEATHER_DIE))
     for key, faces in (("bear_die", bear), ("weather_die", weather)):
         if len(faces) != 6 or not all(isinstance(f, str) for f in faces):

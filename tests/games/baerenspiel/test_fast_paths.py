@@ -435,8 +435,7 @@ def _plain_search_refusal(state, sq: int) -> str | None:
         return "BS4"
     if state.cells[sq] not in DOWN:
         return "BS5"
-    if sq in forest.chain_targets(state.cells, state.chain):
-        return "P-BS2"
+    # P-BS2: a search on the chain's own card is accepted (it only wastes the search).
     if not (forest.on_edge(state.cells, sq) or forest.next_to_path(state.cells, sq)):
         return "BS5"
     return None
@@ -463,7 +462,7 @@ def test_searches_and_covers_are_refused_as_before(seen, name):
                     step = Cover(square_name(ob), square_name(pa))
                     legal = (
                         state.cells[ob] == "obstacle"
-                        and state.cells[pa] == "path"
+                        and state.cells[pa] in ("path", "cover")  # P-BS6: a laid one too
                         and forest.on_edge(state.cells, pa)
                     )
                     assert (_ruling(state, step) is None) == legal

@@ -102,7 +102,8 @@ def test_bs5_reveal_on_the_edge_or_next_to_a_face_up_path():
 
 def test_bs6_path_chain_free_reveals_end_on_a_non_path_or_when_declined():
     m = match(["roll bear paw bear", "search a5", "a5 is path"], seats=3)
-    refused(m, "search b5", "P-BS2")  # the chain turns that card, not a search
+    # The chain turns that card; a search there is accepted but never offered (P-BS2).
+    assert "search b5" not in [str(x) for x in m.game.legal_steps(m.state)]
     play(m, "reroll 2", "rerolled 2 tree")  # a re-roll does not end the chain
     assert m.state.chain == forest.parse_square("a5")
     play(m, "chain b5", "b5 is path", "chain c5", "c5 is animal")

@@ -13,7 +13,7 @@ from tests.games.sliding_bears.helpers import match
 def _draw(**console) -> str:
     m = match(["remove b2", "roll pink wind", "jump pink a1"])
     out = io.StringIO()
-    Console(file=out, width=60, **console).print(render.render(m.state))
+    Console(file=out, width=100, soft_wrap=True, **console).print(render.render(m.state))
     return out.getvalue()
 
 
@@ -26,7 +26,8 @@ def test_colour_on_a_terminal():
 
 def test_plain_letters_without_colour():
     lines = _draw(no_color=True).splitlines()
-    assert lines[0].split() == ["finish", "p", "g", "b", "y"]
-    assert lines[3].split() == ["1", "P", "I", "R", "I"]  # pink stands on a1
-    assert lines[4].split() == ["start", "p", "G", "B", "Y"]  # pink's start square is empty
+    assert lines[0].split() == ["finish:", "p", "g", "b", "y"]
+    assert lines[2].split() == ["2:", "I", "~", "I", "~"]  # open water is "~", never a blank
+    assert lines[3].split() == ["1:", "P", "I", "R", "I"]  # pink stands on a1
+    assert lines[4].split() == ["start:", "p", "G", "B", "Y"]  # pink's start square is empty
     assert "bear die" not in lines[-1] and lines[-1].startswith("turn 1")

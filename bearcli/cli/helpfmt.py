@@ -1,0 +1,49 @@
+"""Plain help with clean names: `bearcli play [OPTIONS] SCENARIO`, not `{scenario}`.
+
+Typer's plain (non-Rich) help writes a required argument as `{NAME}` in the usage line, adds
+its type after it (`SCENARIO <path>`) and names an option's value by its Python type
+(`--games <int range>`, `--set <list[str]>`). Every command is made with this class instead
+(app.py): an argument is its metavar (else its name in capitals), an option's value its
+metavar, else a plain word for its type (N, PATH, TEXT), as Click and man pages write them.
+Loaded with the app: it imports nothing typer has not loaded already.
+"""
+
+import re
+
+from typer import _click as click  # Typer's own Click: no second copy is loaded
+from typer.core import TyperCommand
+
+_BRACED = re.compile(r"\{([^{}]*)\}")
+_TYPED = re.compile(r" <([^<>]*)>")  # Typer's type label after an option
+_WORDS = {"int": "N", "float": "X", "path": "PATH", "str": "TEXT"}
+
+
+def _word(match: re.Match) -> str:
+    """`<int range>` -> N, `<list[Path]>` -> PATH, `<str>` -> TEXT, anything else VALUE."""
+    label = match.group(1).removeprefix("list[").removesuffix("]").split(" ")[0].lower()
+    return " " + _WORDS.get(label, "VALUE")
+
+
+class Command(TyperCommand):
+    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+        pieces = super().collect_usage_pieces(ctx)
+        return [_BRACED.sub(lambda m: m.group(1).upper(), piece) for piece in pieces]
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        args, opts = [], []
+        for param in self.get_params(ctx):
+            row = param.get_help_record(ctx)
+            if row is None:
+                continue
+            if param.param_type_name == "argument":
+                # The metavar says what it is; Typer's `<path>` after it would say it twice.
+                name = param.metavar or param.name.upper() + ("..." if param.nargs != 1 else "")
+                args.append((name, row[1]))
+            elif param.param_type_name == "option":
+                opts.append((_TYPED.sub(_word, row[0]), row[1]))
+        if args:
+            with formatter.section("Arguments"):
+                formatter.write_dl(args)
+        if opts:
+            with formatter.section("Options"):
+                formatter.write_dl(opts)

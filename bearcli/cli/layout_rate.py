@@ -1,0 +1,144 @@
+"""`bearcli layout rate FILE`: how hard a Sliding Bears floe is, at each level and variant.
+
+Thin: bearcli.rating plays the games (simulate's workers and --precision stop); this prints
+a table per level and variant, or the JSON. Library modules load when the command runs.
+"""
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bearcli.cli import console as consoles
+from bearcli.cli.edge import command
+from bearcli.cli.options import Settings
+
+# bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
+# does not load the library.
+GAMES, PRECISION, SEED = 2000, 0.02, 1
+
+
+def _check_precision(value: float | None) -> float | None:
+    if value is not None and not 0 < value <= 0.5:
+        raise typer.BadParameter(f"{value} is not a half-width in 0 < P <= 0.5")
+    return value
+
+
+def _tables(rating) -> list:
+    from rich.markup import escape  # the title is the user's text, not markup
+    from rich.table import Table
+
+    out = []
+    for lv in rating.levels:
+        title = escape(f"{rating.title}: {lv.level} level, {lv.variant}")
+        t = Table(title=title, title_justify="left")
+        if lv.refused:
+            t.add_column("not rated")
+            t.add_row(escape(lv.refused))
+            out.append(t)
+            continue
+        t.add_column("figure")
+        for b in lv.bots:
+            t.add_column(b.bot, justify="right")
+        lo_hi = [f"{b.win_rate:.1%} ({b.ci95[0]:.1%} - {b.ci95[1]:.1%})" for b in lv.bots]
+        t.add_row("games", *(str(b.games) for b in lv.bots))
+        t.add_row("win rate (95% CI)", *lo_hi)
+        t.add_row("turns per game", *(f"{b.turns:.1f}" for b in lv.bots))
+        for i, colour in enumerate(("pink", "green", "blue", "yellow")):
+            t.add_row(
+                f"{colour} arrived",
+                *(f"{b.arrived[i][1] / b.games:.1%}" if b.games else "-" for b in lv.bots),
+            )
+        t.add_row(
+            "commonest loss",
+            *(f"{b.losses[0][0]} ({b.losses[0][1]})" if b.losses else "none" for b in lv.bots),
+        )
+        t.caption = f"difficulty: {lv.difficulty}"
+        t.caption_justify = "left"
+        out.append(t)
+    return out
+
+
+@command
+def rate_cmd(
+    ctx: typer.Context,
+    file: Annotated[
+        Path,
+        typer.Argument(help="A Sliding Bears scenario, a .layout file or a shipped name."),
+    ],
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1, max=1_000_000, help="Games per bot and level, at most."
+        ),
+    ] = GAMES,
+    precision: Annotated[
+        float | None,
+        typer.Option(
+            "--precision",
+            metavar="P",
+            callback=_check_precision,
+            help="Stop a batch once its win rate's 95% interval is within +-P (checked "
+            "every 25 games; --games is the cap).",
+        ),
+    ] = PRECISION,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            "-j",
+            min=1,
+            max=64,
+            help="Worker processes (results are identical for any number).",
+        ),
+    ] = 1,
+    budget: Annotated[
+        int | None,
+        typer.Option(min=0, help="The planner's node budget (default: the bot's own)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    settings: Settings = None,
+) -> None:
+    """Rate a floe: planner's and greedy's win rates, turns, arrivals and losses per level
+    and variant, and a difficulty label against the shipped floes.
+
+    At a terminal, a bar on stderr counts the games (not with --json).
+
+    \b
+    Example:
+      bearcli layout rate my-floe.layout
+    """
+    import json
+
+    from bearcli.cli import progress
+    from bearcli.formats import scenario as scenario_fmt
+    from bearcli.formats import shipped
+    from bearcli.rating import BOTS, SETTINGS, rate
+
+    cons = consoles.get(ctx)
+    path = shipped.resolve(file)
+    overrides = tuple(settings or ())
+    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
+    if not isinstance(src.data, dict) or src.data.get("game") != "sliding-bears":
+        if isinstance(src.data, dict) and isinstance(src.data.get("game"), str):
+            raise src.error("layout rate rates Sliding Bears floes, not this game", "game")
+        scenario_fmt.parse(src)  # not a scenario at all: its own located error
+    total = games * len(SETTINGS) * len(BOTS)  # at most: --precision may stop sooner
+    with progress.bar(cons.err, "games", total, enabled=progress.shown(cons.err, as_json)) as tk:
+        rating = rate(
+            path,
+            overrides,
+            games=games,
+            seed=seed,
+            precision=precision,
+            workers=workers,
+            budget=budget,
+            on_game=tk.advance,
+        )
+    if as_json:
+        text = json.dumps(rating.to_dict(), indent=2, sort_keys=True)
+        cons.out.print(text, markup=False, highlight=False)
+        return
+    for table in _tables(rating):
+        cons.out.print(table)

@@ -1,0 +1,108 @@
+"""Help that teaches: every command's `--help` has an example and clean names, the bots and
+scenario keys it lists are the registry's, and the shell completion is there."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+import typer
+
+from bearcli.cli.app import app
+from bearcli.cli.options import GAMES_HELP
+from bearcli.core import registry
+from bearcli.formats.scenario import CORE_KEYS
+
+
+def _commands(group=None, path=()):
+    """Every command's words (`("play",)`, `("layout", "show")`), subcommands included."""
+    group = group or typer.main.get_command(app)
+    for name, command in sorted(group.commands.items()):
+        if getattr(command, "commands", None):
+            yield from _commands(command, (*path, name))
+        else:
+            yield (*path, name)
+
+
+COMMANDS = list(_commands())
+
+
+def test_the_walk_finds_every_command():
+    assert {c[0] for c in COMMANDS} >= {"play", "simulate", "validate", "replay", "solve"}
+    assert len(COMMANDS) >= 8
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=" ".join)
+def test_every_command_s_help_has_an_example_and_clean_names(cli, words):
+    ran = cli(*words, "--help")
+    assert ran.code == 0, ran.err
+    text = ran.out
+    assert "Example" in text, words  # `Example:` or `Examples:`
+    usage = text.splitlines()[0]
+    assert usage.startswith(f"Usage: bearcli {' '.join(words)} ")
+    assert "{" not in usage and "}" not in usage  # Typer's `{scenario}`
+    # No Python types as names of values: `<path>`, `<int range>`, `<list[str]>`, `<bool>`.
+    assert not re.search(r"<(int|str|path|bool|float|list|Path)\b[^>]*>", text), text
+    for line in text.splitlines():  # a flag is a flag: nothing after `--force` but its help
+        if line.strip().startswith("--force"):
+            assert re.match(r"\s*--force\s{2,}\S", line), line
+
+
+def _listed(section: str) -> dict[str, list[str]]:
+    block = GAMES_HELP.split(section, 1)[1].split("\n\n", 1)[0]
+    rows = [line.split(None, 1) for line in block.splitlines() if line.startswith("  ")]
+    return {game: [w.strip() for w in rest.split(",")] for game, rest in rows}
+
+
+def test_the_bots_listed_are_the_registry_s():
+    listed = _listed("Bots")
+    assert listed == {name: sorted(registry.get(name).bots) for name in registry.names()}
+
+
+def test_the_scenario_keys_listed_are_the_registry_s():
+    listed = _listed("Scenario keys")
+    assert listed == {name: sorted(registry.get(name).scenario_keys) for name in registry.names()}
+    head = GAMES_HELP.split("Scenario keys", 1)[1].split("\n  ", 1)[0]
+    assert set(re.findall(r"[a-z]+", head.split("beyond every game's", 1)[1])) - {"and"} == set(
+        CORE_KEYS
+    )
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "validate", "solve"])
+def test_commands_that_take_a_scenario_list_the_bots_and_keys(cli, command):
+    out = cli(command, "--help").out
+    for game, bots in _listed("Bots").items():
+        assert re.search(rf"{game}\s+{', '.join(bots)}", out), (command, game)
+    assert "Scenario keys" in out
+
+
+def test_the_root_help_has_examples_and_offers_completion(cli):
+    out = cli("--help").out
+    assert "Examples:" in out and "bearcli play sliding-bears/classic" in out
+    assert "--install-completion" in out and "--show-completion" in out
+
+
+def _completing(words: str) -> list[str]:
+    """What the shell gets when TAB is pressed after `words` (bash's protocol)."""
+    env = {
+        **os.environ,
+        "_BEARCLI_COMPLETE": "complete_bash",
+        "COMP_WORDS": words,
+        "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+    }
+    bearcli = os.path.join(os.path.dirname(sys.executable), "bearcli")  # the installed script
+    ran = subprocess.run([bearcli], env=env, capture_output=True, text=True, timeout=30)
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout.split()
+
+
+def test_shell_completion_completes_commands_options_and_shipped_scenarios():
+    assert _completing("bearcli pl") == ["play"]
+    assert {"--seed", "--set", "--show-memory"} <= set(_completing("bearcli play --s"))
+    assert _completing("bearcli play bear-down/t") == [
+        "bear-down/three-players",
+        "bear-down/two-players",
+    ]

@@ -1,0 +1,275 @@
+"""The greedy bot's faster route costs against the plain searches and the plain bot.
+
+bots.py finds several searches at once on bit masks (`_lanes`), lets a floe take over its
+parent's searches that one step leaves as they are (`_still`), keeps each floe's chosen
+slide or crack for the bears' squares, and reads the rules' own legal steps without sorting
+them. Here each is compared with the plain computation: the searches on random floes, the
+steps' effect on seeded games' floes, the choices at seeded positions (in game order, so
+that floes are inherited and choices kept, then again from the kept ones, and with the
+legal steps in another order) and whole games on every shipped layout, level and variant.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bearcli.core.rng import Rng
+from bearcli.core.runner import make_bots
+from bearcli.games.sliding_bears import bots
+from bearcli.games.sliding_bears.bots import _costs_from, to_finish
+from bearcli.games.sliding_bears.notation import Jump, Pass, Wind
+from bearcli.games.sliding_bears.rules import FINISH, START
+from tests.games.sliding_bears.test_fast_paths import (
+    CONFIGS,
+    GAME,
+    OVERRIDES,
+    SHIPPED,
+    PlainGreedyBot,
+    PlainRules,
+    _fast_game,
+    _plain_game,
+    _positions,
+    scenario_file,
+)
+
+SHIPPED_CONFIGS = [scenario_file.load(p, ov).config for p in SHIPPED for ov in OVERRIDES]
+
+
+def _weights(cells) -> list[int]:
+    return [bots.COST.get(c, 0) for c in cells]
+
+
+def _masks(cells) -> tuple[int, int]:
+    ice = sum(1 << i for i, c in enumerate(cells) if c == "I")
+    return ice, sum(1 << i for i, c in enumerate(cells) if c in ("I", "S"))
+
+
+def test_searches_at_once_are_the_plain_searches():
+    rng = random.Random(6)
+    lanes_used = 0
+    for cfg in CONFIGS:
+        lay = cfg.layout
+        rt = bots._Routes(lay)  # fresh: no floe kept from another test
+        opens = [i for i, c in enumerate(lay.cells) if c != "R"]
+        for _ in range(4):
+            # any floe of the layout's rocks, water enough to cut off islands at times
+            cells = tuple(c if c == "R" else rng.choice("IIS..") for c in lay.cells)
+            w = _weights(cells)
+            srcs = [rng.choice(opens) for _ in range(rng.randrange(2, 11))]
+            floe = rt.floe(cells)
+            floe.prefetch(srcs)
+            for src in srcs:
+                assert floe.searches[src] == bots._search(rt.open, w, src, rt.n), (cells, src)
+            if rt.lanes_ok:
+                ice, tiles = _masks(cells)
+                got = bots._lanes(rt, ice, rt.open_mask & ~tiles, tiles & ~ice, srcs[:8])
+                assert got == [bots._search(rt.open, w, s, rt.n) for s in srcs[:8]]
+                lanes_used += 1
+            for k in range(4):
+                assert floe.fin(k) == to_finish(lay, cells, k)
+    assert lanes_used > 100
+
+
+def test_a_step_keeps_exactly_the_searches_it_leaves_as_they_were():
+    rng = random.Random(8)
+    kept = changed = 0
+    for cfg in CONFIGS[::2]:
+        lay = cfg.layout
+        rt = bots._routes(lay)
+        opens = [i for i, c in enumerate(lay.cells) if c != "R"]
+        for _ in range(40):
+            cells = [c if c == "R" else rng.choice("IIIS.") for c in lay.cells]
+            after = cells[:]
+            sq = rng.choice(opens)
+            if rng.random() < 0.4 or not rt.open[sq]:  # a crack, a removal: one square
+                after[sq] = rng.choice([t for t in "IS." if t != cells[sq]])
+                squares = [sq]
+            else:  # a slide: two squares side by side
+                nb = rng.choice(rt.open[sq])
+                after[sq], after[nb] = after[nb], after[sq]
+                squares = sorted({sq, nb})
+            old_w, w = _weights(cells), _weights(after)
+            for src in rng.sample(opens, min(3, len(opens))):
+                old = bots._search(rt.open, old_w, src, rt.n)
+                fresh = bots._search(rt.open, w, src, rt.n)
+                still = bots._still(old, src, squares, rt.open, w, old_w)
+                assert still == (old == fresh), (cells, after, src)
+                kept += still
+                changed += not still
+    assert kept > 100 and changed > 100
+
+
+def _game_states(cfg, seed: int):
+    """The states of a seeded greedy game, in order (the bots' floes inherited as in play)."""
+    return [s for s in _positions(cfg, 1, seed, "greedy") if s.phase in ("act", "remove")]
+
+
+def test_floes_along_games_cost_what_fresh_searches_cost():
+    for i, cfg in enumerate(SHIPPED_CONFIGS):
+        lay = cfg.layout
+        rt = bots._routes(lay)
+        rt.floes.clear()
+        for state in _game_states(cfg, 300 + i):
+            floe = rt.floe(state.cells, (state.ice, state.tiles))
+            for k, pos in enumerate(state.bears):
+                fin = to_finish(lay, state.cells, k)
+                assert floe.fin(k) == fin
+                if pos != FINISH:
+                    x = rt.entry[k] if pos == START else pos
+                    if state.cells[x] != "R":
+                        assert floe.costs_from(x) == _costs_from(
+                            state.cells, lay.grid.table, {x: 0}
+                        )
+        for floe in rt.floes.values():  # everything kept: inherited, searched, at once
+            w = _weights(floe.cells)
+            for src, dist in floe.searches.items():
+                assert dist == bots._search(rt.open, w, src, rt.n)
+
+
+def _reordered(legal: list) -> list:
+    """The same steps in another order: the slides and cracks last first, the pass first."""
+    return [s for s in legal if isinstance(s, Pass)] + [
+        s for s in reversed(legal) if not isinstance(s, Pass)
+    ]
+
+
+def test_greedy_chooses_what_the_plain_greedy_chooses_in_game_order():
+    checked = kept = 0
+    for i, cfg in enumerate(CONFIGS):
+        states = _game_states(cfg, 500 + i)
+        slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
+        every = 3 if len(cfg.layout.cells) <= 64 else 12  # the plain bot is slow on big floes
+        for again in (False, True):  # again: the choices kept with the floes
+            fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
+            for n, state in enumerate(states):
+                legal = GAME.legal_steps(state)
+                chosen = fast.choose(state, legal)  # every one, in order: the floes' parents
+                if n % every != again:
+                    continue
+                assert chosen == slow.choose(state, legal), state
+                checked += 1
+                if again and state.phase == "act" and state.weather_steps:
+                    kept += 1
+                if n % 4 == 0 and len(legal) > 1:  # not the rules' list: the plain reading
+                    other = _reordered(legal)
+                    assert fast.choose(state, other) == slow.choose(state, other), state
+    assert checked > 600 and kept > 100, (checked, kept)
+
+
+def test_the_kept_choice_is_not_used_for_other_candidates():
+    cfg = SHIPPED_CONFIGS[0]
+    for state in _game_states(cfg, 41):
+        winds = [s for s in GAME.legal_steps(state) if isinstance(s, Wind)]
+        if len(winds) > 2:
+            fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
+            slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
+            fast.choose(state, GAME.legal_steps(state))  # keeps its slide with the floe
+            for part in (winds[:1], winds[1:2], [*winds[2:], Pass()]):
+                assert fast.choose(state, part) == slow.choose(state, part)
+            return
+    raise AssertionError("no position with three slides")
+
+
+def test_whole_games_on_every_shipped_layout_level_and_variant_are_the_plain_games():
+    for i, cfg in enumerate(SHIPPED_CONFIGS):
+        assert _fast_game(cfg, 70 + i, "greedy") == _plain_game(cfg, 70 + i, "greedy"), i
+
+
+def test_the_jumps_are_read_from_the_rules_steps_as_sorted_steps_give_them():
+    # legal = jumps, then the cracks or slides, then a pass when the rules allow one
+    for cfg in CONFIGS[::4]:
+        for state in _game_states(cfg, 900):
+            legal = GAME.legal_steps(state)
+            if state.phase != "act":
+                continue
+            jumps = [s for s in legal if isinstance(s, Jump)]
+            weather = list(state.weather_steps)
+            tail = [s for s in legal if isinstance(s, Pass)]
+            assert legal == jumps + weather + tail
+            assert make_bots(GAME, cfg, 1, "greedy")[0].choose(state, legal) in legal
+
+
+def test_a_new_floe_searches_back_to_the_bears_squares_with_the_finishes():
+    # fins_for searches back to each bear's square (its entry on the start) at once with the
+    # tops: kept, they are the plain searches; never from a rock (a rock on blue's entry)
+    rock_entry = next(
+        c for c in CONFIGS if c.layout.cells[c.layout.index(c.layout.start[2], 0)] == "R"
+    )
+    searched = 0
+    for i, cfg in enumerate([rock_entry, *CONFIGS[::5]]):
+        lay = cfg.layout
+        rt = bots._Routes(lay)
+        for state in _game_states(cfg, 40 + i):
+            if state.phase != "act":
+                continue
+            floe = rt.floe(state.cells, (state.ice, state.tiles))
+            fins = floe.fins
+            if all(pos == FINISH or fins[k] for k, pos in enumerate(state.bears)):
+                continue  # not new to these bears: nothing searched
+            floe.fins_for(state.bears)
+            w = _weights(state.cells)
+            for k, pos in enumerate(state.bears):
+                x = rt.entry[k] if pos == START else pos
+                if pos == FINISH:
+                    continue
+                if state.cells[x] == "R":
+                    assert x not in floe.searches
+                else:
+                    assert floe.searches[x] == bots._search(rt.open, w, x, rt.n)
+                    searched += 1
+    assert searched > 100
+
+
+def test_a_search_stopped_at_a_limit_is_exact_below_it():
+    rng = random.Random(12)
+    below = above = 0
+    for cfg in CONFIGS[::3]:
+        lay = cfg.layout
+        rt = bots._Routes(lay)
+        opens = [i for i, c in enumerate(lay.cells) if c != "R"]
+        for _ in range(6):
+            cells = tuple(c if c == "R" else rng.choice("IIS..") for c in lay.cells)
+            w = _weights(cells)
+            top, stop = rng.choice(opens), rng.choice(opens)
+            exact = bots._search(rt.open, w, top, rt.n)[stop]
+            assert bots._reverse(rt.open, w, top, rt.n, stop) == exact
+            for limit in (exact - 1, exact, exact + 1, rng.randrange(1, 40)):
+                got = bots._reverse(rt.open, w, top, rt.n, stop, limit)
+                if exact < limit:
+                    assert got == exact
+                    below += 1
+                else:
+                    assert limit <= got <= exact
+                    above += 1
+    assert below > 50 and above > 50
+
+
+def test_a_slide_searched_to_a_limit_is_the_plain_cost_below_it():
+    # _Bear.search(src, dst, limit): the bear's cost after the slide (the plain searches),
+    # exact below the limit, no less than it otherwise (a bear on its start pays its entry)
+    checked = 0
+    for i, cfg in enumerate(SHIPPED_CONFIGS[::3]):
+        lay = cfg.layout
+        rt = bots._Routes(lay)
+        for state in _game_states(cfg, 60 + i)[::3]:
+            winds = [s for s in state.weather_steps if isinstance(s, Wind)]
+            if state.phase != "act" or not winds:
+                continue
+            floe = rt.floe(state.cells, (state.ice, state.tiles))
+            for step in winds[:4]:
+                src, dst = rt.square(step.source), rt.square(step.target)
+                cells = list(state.cells)
+                cells[dst], cells[src] = cells[src], "."
+                cells = tuple(cells)
+                for k, pos in enumerate(state.bears):
+                    if pos == FINISH or floe.cost(k, pos) >= bots.INF:
+                        continue
+                    b = bots._Bear(rt, floe, k, pos)
+                    moved = dst if pos == src else pos
+                    plain = bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
+                    assert b.search(src, dst) == plain
+                    for limit in (plain, plain + 1, plain - 1):
+                        got = b.search(src, dst, limit)
+                        assert got == plain if plain < limit else got >= limit
+                    checked += 1
+    assert checked > 100
