@@ -279,7 +279,7 @@ def play_cmd(
         typer.Option(
             metavar="PATH",
             help="Where to write the move log (default: SCENARIO-seedS.moves.yaml here, never "
-            "overwriting).",
+            "overwriting; a continued game goes on in its own file).",
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --save file.")] = False,
@@ -326,8 +326,9 @@ def play_cmd(
     given, scenario = str(scenario), shipped.resolve(scenario)
     cons = consoles.get(ctx)
     src = scenario_fmt.read(scenario)  # a scenario, a move log or a bare .layout
-    fresh = False
+    fresh = continued = False
     if isinstance(src.data, dict) and "moves" in src.data:
+        continued = True
         # A saved game: replay it (validated), then play on from where it stopped.
         log = movelog.parse(src)
         scen = log.scenario
@@ -359,14 +360,31 @@ def play_cmd(
         steps = []
     record = Record(inline, scenario_file, overrides, seed, manual_chance)
     game = scen.game
-    if save is None:
+    if save is None and continued and given != yamlsrc.STDIN:
+        # A continued game goes on in its own record (written atomically, as at every save):
+        # one game, one file.
+        save = scenario
+    elif save is None:
         stem = scenario.name.removesuffix(".yaml").removesuffix(".layout").removesuffix(".moves")
         save = _free_name(Path(f"{stem}-seed{seed}.moves.yaml"))
-    check_target(save, force)  # a game played to the end and then not saved is a game lost
+        check_target(save, force)
+    else:
+        check_target(save, force)  # a game played to the end and then not saved is a game lost
     # A continued game: the bots see what was played (memo bots remember), the narrator knows
     # what was told.
     table = Table(game, scen.config, seed, steps)
     render = registry_render(game)
+    if table.match.over:  # nothing to play: say how it ended, write nothing
+        outcome = table.match.outcome
+        winners = ", ".join(scen.config.seats[w].name for w in outcome.winners) or "nobody"
+        cons.out.print(render(table.match.state, show_memory=show_memory))
+        cons.out.print(
+            f"this game is already over ({len(steps)} moves): {outcome.termination}; "
+            f"winners: {winners}; nothing to continue, {given} is left as it is",
+            highlight=False,
+            markup=False,
+        )
+        return
 
     def board():
         viewer = table.match.actor if table.match.actor >= 0 else None

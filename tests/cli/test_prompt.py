@@ -58,7 +58,7 @@ class Terminal:
     def text(self) -> str:
         return ANSI.sub("", self.raw)
 
-    def wait_for(self, needle: str, count: int = 1, timeout: float = 10.0) -> None:
+    def wait_for(self, needle: str, count: int = 1, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
         while self.text.count(needle) < count:
             left = deadline - time.monotonic()

@@ -134,3 +134,33 @@ def test_p_c3_check_and_validate_also_judge_a_seeded_record_by_its_seed(cli, tmp
     assert "[P-C3]" in ran.out.splitlines()[0]
     valid = cli("validate", "edited.yaml")
     assert valid.code == 1 and "[P-C3]" in valid.err
+
+
+def test_a_seeded_game_quit_at_any_step_continues_as_the_uninterrupted_game(cli, tmp_path):
+    # P-C3: the dice depend only on the seed and the position in the record; continuing writes
+    # the record on in its own file, so each cut ends as the very file of the whole game.
+    assert cli("play", "bear-down/two-players", "--seed", "3", "--save", "whole.yaml").code == 0
+    whole = (tmp_path / "whole.yaml").read_text()
+    log = yaml.safe_load(whole)
+    moves = log.pop("moves")
+    log.pop("result", None)
+    assert len(moves) > 30
+    for cut in range(1, len(moves)):
+        part = tmp_path / "part.yaml"
+        part.write_text(yaml.safe_dump({**log, "moves": moves[:cut]}, sort_keys=False))
+        ran = cli("play", "part.yaml")
+        assert ran.code == 0, (cut, ran.err)
+        assert "move log saved to part.yaml" in ran.err
+        assert part.read_text() == whole, f"continued after move {cut}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part.yaml", "whole.yaml"]
+
+
+def test_a_finished_game_is_reported_not_saved_again(cli, tmp_path):
+    assert cli("play", "sliding-bears/classic", "--seed", "2", "--save", "done.yaml").code == 0
+    done = tmp_path / "done.yaml"
+    before = (done.read_bytes(), done.stat().st_mtime_ns)
+    ran = cli("play", "done.yaml")
+    assert ran.code == 0, ran.err
+    assert "this game is already over" in ran.out and "nothing to continue" in ran.out
+    assert (done.read_bytes(), done.stat().st_mtime_ns) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["done.yaml"]
