@@ -174,16 +174,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per rate run")
     parser.add_argument("--memory-games", type=int, default=100_000)
+    parser.add_argument(
+        "--only", default="engine,replay,start-up,memory", help="tables to measure, by title"
+    )
     args = parser.parse_args()
+    tables = {
+        "engine": lambda: engine_table(args.seconds),
+        "replay": lambda: replay_table(args.seconds),
+        "start-up": startup_table,
+        "memory": lambda: memory_table(args.memory_games),
+    }
     print(f"machine: {machine()}\n")
-    for title, table in (
-        ("engine", engine_table(args.seconds)),
-        ("replay", replay_table(args.seconds)),
-        ("start-up", startup_table()),
-        ("memory", memory_table(args.memory_games)),
-    ):
+    for title in args.only.split(","):
         print(f"{title}:\n")
-        print("\n".join(table), end="\n\n", flush=True)
+        print("\n".join(tables[title]()), end="\n\n", flush=True)
 
 
 if __name__ == "__main__":

@@ -121,3 +121,20 @@ def test_bots_at_the_table_play_exactly_the_simulated_game(cli, scenario):
     )
     played = yaml.safe_load((cli.cwd / "g.yaml").read_text())["moves"]
     assert played == list(play_one(scen, 5).steps)
+
+
+def test_a_manual_chance_record_is_continued_with_manual_chance(cli, tmp_path):
+    (tmp_path / "s.yaml").write_text(SMALL)
+    typed = "remove b2\nroll pink wind\njump pink a1\npass\n"
+    assert cli("play", "s.yaml", "--manual-chance", "--save", "t.yaml", input=typed).code == 130
+    log = yaml.safe_load((tmp_path / "t.yaml").read_text())
+    assert log["chance"] == "manual" and len(log["moves"]) == 4
+    # Continued without the flag: the record says manual, so the next roll is asked for, never
+    # invented, and it goes into the same file.
+    ran = cli("play", "t.yaml", input="roll green crack\n")
+    assert ran.code == 130, ran.err
+    assert "move log saved to t.yaml" in ran.err
+    again = yaml.safe_load((tmp_path / "t.yaml").read_text())
+    assert again["chance"] == "manual"
+    assert again["moves"][:5] == [*log["moves"], "roll green crack"]
+    assert "continue with: bearcli play t.yaml" in ran.err
