@@ -8,6 +8,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
+from bearcli.cli.options import Workers
 
 if TYPE_CHECKING:
     from bearcli import checking
@@ -38,12 +39,7 @@ def check_cmd(
         Path | None,
         typer.Option(help="The expected event log of a record read from '-'."),
     ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers", "-j", min=1, max=64, help="Worker processes (same output for any N)."
-        ),
-    ] = 1,
+    workers: Workers = 1,
     force: Annotated[bool, typer.Option("--force", help="Overwrite the --junit file.")] = False,
 ) -> None:
     """Replay every record and compare its events with NAME.events.jsonl beside NAME.yaml.

@@ -11,7 +11,7 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Settings
+from bearcli.cli.options import Settings, Workers
 
 # bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
 # does not load the library.
@@ -83,16 +83,7 @@ def rate_cmd(
         ),
     ] = PRECISION,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            "-j",
-            min=1,
-            max=64,
-            help="Worker processes (results are identical for any number).",
-        ),
-    ] = 1,
+    workers: Workers = 1,
     budget: Annotated[
         int | None,
         typer.Option(min=0, help="The planner's node budget (default: the bot's own)."),

@@ -48,3 +48,16 @@ def complete_scenario(incomplete: str) -> list[str]:
     from bearcli.formats import shipped
 
     return [name for name in shipped.names() if name.startswith(incomplete)]
+
+
+# Every command that plays or replays many games spreads them over worker processes.
+Workers = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        "-j",
+        min=1,
+        max=64,
+        help="Worker processes (results are identical for any number).",
+    ),
+]

@@ -19,7 +19,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings
+from bearcli.cli.options import Settings, Workers
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -472,16 +472,7 @@ def simulate_cmd(
             "per scenario seat.",
         ),
     ] = False,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            "-j",
-            min=1,
-            max=64,
-            help="Worker processes (results are identical for any number).",
-        ),
-    ] = 1,
+    workers: Workers = 1,
     dask: Annotated[
         str | None,
         typer.Option(

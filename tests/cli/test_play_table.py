@@ -15,20 +15,9 @@ from bearcli.core.game import CHANCE
 from bearcli.core.runner import chance_rng
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import shipped, yamlsrc
+from tests.cli.test_play import SMALL  # the 4 x 3 floe of the play tests
 from tests.cli.test_play_durability import PROMPT, Player
 
-SMALL = """\
-game: sliding-bears
-title: Small
-seed: 4
-seats: [{name: Ana, bot: human}, {name: Bot, bot: greedy}]
-layout: |
-  finish: p g b y
-       3: I I I I
-       2: I S I .
-       1: I I R I
-   start: p g b y
-"""
 MEMO = """\
 game: baerenspiel
 title: Small memo

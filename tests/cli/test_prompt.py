@@ -17,19 +17,8 @@ import pytest
 import yaml
 
 from bearcli.cli.prompt import COMMANDS, completions
+from tests.cli.test_play import SMALL  # the 4 x 3 floe of the play tests
 
-SMALL = """\
-game: sliding-bears
-title: Small
-seed: 4
-seats: [{name: Ana, bot: human}, {name: Bot, bot: greedy}]
-layout: |
-  finish: p g b y
-       3: I I I I
-       2: I S I .
-       1: I I R I
-   start: p g b y
-"""
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x01\x02]")
 PROMPT = "seat 1 (Ana)> "
 UP, LEFT = "\x1b[A", "\x1b[D"
