@@ -11,17 +11,11 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Settings, Workers
+from bearcli.cli.options import Settings, Workers, check_precision
 
 # bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
 # does not load the library.
 GAMES, PRECISION, SEED = 2000, 0.02, 1
-
-
-def _check_precision(value: float | None) -> float | None:
-    if value is not None and not 0 < value <= 0.5:
-        raise typer.BadParameter(f"{value} is not a half-width in 0 < P <= 0.5")
-    return value
 
 
 def _tables(rating) -> list:
@@ -77,7 +71,7 @@ def rate_cmd(
         typer.Option(
             "--precision",
             metavar="P",
-            callback=_check_precision,
+            callback=check_precision,
             help="Stop a batch once its win rate's 95% interval is within +-P (checked "
             "every 25 games; --games is the cap).",
         ),

@@ -61,3 +61,10 @@ Workers = Annotated[
         help="Worker processes (results are identical for any number).",
     ),
 ]
+
+
+def check_precision(value: float | None) -> float | None:
+    """--precision P: a usage error unless 0 < P <= 0.5 (the range check lets `nan` through)."""
+    if value is not None and not 0 < value <= 0.5:
+        raise typer.BadParameter(f"{value} is not a half-width in 0 < P <= 0.5")
+    return value

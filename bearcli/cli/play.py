@@ -25,6 +25,7 @@ from bearcli.cli.options import Settings, complete_scenario
 # The library (games, formats, the runner) and rich are imported by the code that uses them,
 # when the command runs: loading the app stays cheap (tests/test_startup.py).
 if TYPE_CHECKING:
+    from bearcli.cli.table import Table
     from bearcli.core.errors import InputError
     from bearcli.core.runner import Match
 
@@ -375,12 +376,10 @@ def play_cmd(
     table = Table(game, scen.config, seed, steps)
     render = registry_render(game)
     if table.match.over:  # nothing to play: say how it ended, write nothing
-        outcome = table.match.outcome
-        winners = ", ".join(scen.config.seats[w].name for w in outcome.winners) or "nobody"
         cons.out.print(render(table.match.state, show_memory=show_memory))
         cons.out.print(
-            f"this game is already over ({len(steps)} moves): {outcome.termination}; "
-            f"winners: {winners}; nothing to continue, {given} is left as it is",
+            f"this game is already over ({len(steps)} moves): {_result(scen, table)}; "
+            f"nothing to continue, {given} is left as it is",
             highlight=False,
             markup=False,
         )
@@ -479,9 +478,14 @@ def play_cmd(
         )
         raise typer.Exit(Exit.INTERRUPTED)
     cons.out.print(board())
+    say(f"game over: {_result(scen, table)}", indent="")
+
+
+def _result(scen, table: "Table") -> str:
+    """`all-bears-across; winners: Ana, Ben`: how a finished game ended."""
     outcome = table.match.outcome
     winners = ", ".join(scen.config.seats[w].name for w in outcome.winners) or "nobody"
-    say(f"game over: {outcome.termination}; winners: {winners}", indent="")
+    return f"{outcome.termination}; winners: {winners}"
 
 
 def registry_render(game):

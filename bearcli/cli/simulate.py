@@ -19,7 +19,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, Workers
+from bearcli.cli.options import Settings, Workers, check_precision
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -391,13 +391,6 @@ def table(summary: "Summary") -> "Table":
     return t
 
 
-def _check_precision(value: float | None) -> float | None:
-    """A usage error unless 0 < P <= 0.5 (the range check lets `nan` through)."""
-    if value is not None and not 0 < value <= 0.5:
-        raise typer.BadParameter(f"{value} is not a half-width in 0 < P <= 0.5")
-    return value
-
-
 def _precision_line(summary: "Summary") -> str:
     """Under the table: whether --precision was reached, and after how many games."""
     from bearcli.simulation import PRECISION
@@ -436,7 +429,7 @@ def simulate_cmd(
         typer.Option(
             "--precision",
             metavar="P",
-            callback=_check_precision,
+            callback=check_precision,
             help="Stop once the 95% interval of the win rate (each seat's, if competitive) is "
             "within +-P, e.g. 0.01; checked every 25 games, --games is the cap.",
         ),

@@ -144,6 +144,10 @@ def _step_guard() -> ScenarioError:
     )
 
 
+def _human_seat(actor: int) -> ScenarioError:
+    return ScenarioError(f"seat {actor + 1} is human; pick a bot to simulate it")
+
+
 def _watchers(bots: Sequence[Bot | None]) -> list[Bot]:
     """The bots that remember what they see: the others' observe() is the base no-op."""
     return [b for b in bots if b is not None and type(b).observe is not Bot.observe]
@@ -176,12 +180,13 @@ def play_quietly(game: Game, config: Config, bots: Sequence[Bot | None], rng: Rn
         else:
             bot = bots[actor]
             if bot is None:
-                raise ScenarioError(f"seat {actor + 1} is human; pick a bot to simulate it")
+                raise _human_seat(actor)
             step = bot.choose(state, legal_steps(state))
         if watchers:
             after, events = apply(state, step)
+            events = tuple(events)
             for bot in watchers:
-                bot.observe(state, step, tuple(events))
+                bot.observe(state, step, events)
             state = after
         else:  # nobody reads the events: the game need not make them
             state = advance(state, step)
@@ -201,7 +206,7 @@ def play_out(
             raise _step_guard()
         taken = auto_step(match, bots, rng)
         if taken is None:
-            raise ScenarioError(f"seat {match.actor + 1} is human; pick a bot to simulate it")
+            raise _human_seat(match.actor)
         if on_step:
             on_step(*taken)
     outcome = match.outcome
