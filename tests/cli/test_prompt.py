@@ -66,16 +66,24 @@ class Terminal:
     def close(self) -> int:
         if self.fd < 0:  # closed already
             return self.proc.returncode
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + 10
+        self.proc.send_signal(signal.SIGTERM)
+        quiet_since = time.monotonic()
         while time.monotonic() < deadline and self.proc.poll() is None:
+            # CPython's readline misses a signal that lands between writing the prompt and
+            # waiting for a key (a loaded machine makes that likely right after the test has
+            # read the prompt); a second one stops it, as a second Ctrl-C does at the table.
+            # Sent only while play has said nothing: once stopping, it prints where it saved.
+            if time.monotonic() - quiet_since > 2:
+                self.proc.send_signal(signal.SIGTERM)
+                quiet_since = time.monotonic()
             if select.select([self.fd], [], [], 0.2)[0]:
                 try:
                     if not os.read(self.fd, 65536):
                         break
                 except OSError:
                     break
+                quiet_since = time.monotonic()
         code = self.proc.wait(timeout=10)
         os.close(self.fd)
         self.fd = -1
