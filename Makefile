@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 demo: $(STAMP)
 	$(BIN)/bearcli simulate scenarios/sliding-bears/classic.yaml --games 200 --seed 1
 
+# Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set (empty means unset): else every
+# test process, and every `bearcli` a test starts, compiles the package and the tests again.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup
 
 lint: $(STAMP)
 	$(BIN)/ruff check bearcli tests benchmarks

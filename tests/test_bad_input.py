@@ -66,7 +66,7 @@ keys = st.sampled_from(
 documents = st.dictionaries(keys, values, max_size=7)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents)
 def test_any_scenario_or_move_log_shape_is_an_error_not_a_crash(doc):
     text = yaml.safe_dump(doc)
@@ -121,7 +121,7 @@ def _set(data, path, value):
 REAL = {p: yaml.safe_load(p.read_text()) for p in sorted((ROOT / "scenarios").rglob("*.yaml"))}
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(sorted(REAL)), st.data(), values)
 def test_a_real_scenario_with_one_value_changed_is_valid_or_an_error(path, data, value):
     doc = yaml.safe_load(path.read_text())

@@ -11,6 +11,9 @@ import pytest
 from bearcli import distributed as bearcli_dask
 from tests.conftest import ROOT
 
+# `make test` (xdist, --dist loadgroup): one worker starts the cluster, not each.
+pytestmark = pytest.mark.xdist_group("dask")
+
 MEMO = str(ROOT / "scenarios/baerenspiel/memo.yaml")
 BOTS_4P = str(ROOT / "scenarios/bear-down/bots-4p.yaml")
 

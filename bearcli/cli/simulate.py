@@ -502,6 +502,7 @@ def simulate_cmd(
     from bearcli.core.errors import BearError, Location
     from bearcli.formats import scenario as scenario_fmt
     from bearcli.formats import shipped
+    from bearcli.formats.checks import never_ends
     from bearcli.simulation import (
         INTERRUPTED,
         Summary,
@@ -513,7 +514,11 @@ def simulate_cmd(
 
     cons = consoles.get(ctx)
     given, scenario = str(scenario), shipped.resolve(scenario)
-    scen = scenario_fmt.load(scenario, tuple(settings or ()))
+    src = scenario_fmt.with_overrides(scenario_fmt.read(scenario), tuple(settings or ()))
+    scen = scenario_fmt.parse(src)
+    endless = never_ends(scen, src)  # refused here, not after 100,000 steps of every game
+    if endless is not None:
+        raise endless
     if bot is not None and bot not in scen.game.bots:  # --set game=... changed the game
         error = _bad_bot(bot, scen.game)
         error.ctx = ctx

@@ -61,6 +61,21 @@ def static_findings(scen, src) -> tuple:
     return floe_checks.check(scen.config, src.loc)
 
 
+# Static findings that say a game of the scenario could never end (a weather die with no
+# crack face on a floe some bear can never cross).
+NEVER_ENDS = ("P-SB10",)
+
+
+def never_ends(scen, src) -> InputError | None:
+    """The error to refuse a batch of games with when no game of `scen` could ever end, else
+    None: `simulate` and `layout rate` ask before playing, where each game would run into the
+    step guard. Other findings (an unwinnable floe) still leave games that end."""
+    for finding in static_findings(scen, src):
+        if finding.severity == "error" and finding.ruling in NEVER_ENDS:
+            return finding.as_error()
+    return None
+
+
 def _judged(kind: str, findings: tuple) -> Checked:
     errors = [f for f in findings if f.severity == "error"]
     warnings = tuple(f for f in findings if f.severity != "error")

@@ -228,6 +228,28 @@ def test_check_prints_errors_and_exits_1_warnings_and_exits_0(cli):
     assert "s.yaml: ok (scenario, sliding-bears)" in both.out
 
 
+def test_simulate_and_rate_refuse_dice_on_which_no_game_can_end(cli):
+    """P-SB10 is refused before the first game (each would run into the step guard); with a
+    crack face the same walled floe simulates (every game lost) and rates."""
+    (cli.cwd / "wall.layout").write_text(WALL)
+    dice = "params={weather_die: [wind, wind, wind, wind, wind, wind]}"
+    refused = cli("simulate", "wall.layout", "--set", dice, "-n", "5")
+    assert refused.code == 1 and refused.out == ""
+    assert refused.err == (
+        "--set:1:8: error: the weather die has no crack face, so a game is never lost, and some "
+        "bear can never arrive: a game could never end [P-SB10]\n"
+    )
+    rated = cli("layout", "rate", "wall.layout", "--set", dice, "--games", "5")
+    assert rated.code == 1 and "a game could never end [P-SB10]" in rated.err
+    played = json.loads(cli("simulate", "wall.layout", "-n", "5", "--json").out)
+    assert played["games"] == 5 and played["wins"] == 0
+    # A floe every bear can cross: no crack face only warns (P-SB12), and greedy's games end.
+    (cli.cwd / "open.layout").write_text(WALL.replace("R R R R", "I I I I"))
+    ended = cli("simulate", "open.layout", "--set", dice, "-n", "5", "--json")
+    assert ended.code == 0 and ended.err == ""
+    assert json.loads(ended.out)["games"] == 5 and json.loads(ended.out)["wins"] == 5
+
+
 def test_every_shipped_floe_checks_clean(cli):
     for path in sorted(FLOES.glob("*.layout")) + sorted(FLOES.rglob("*.yaml")):
         ran = cli("layout", "check", str(path))

@@ -46,6 +46,9 @@ from bearcli.games.baerenspiel.notation import (
 from bearcli.simulation import game_seed, play_one
 from tests.conftest import load_scenario_text
 
+# `make test` (xdist, --dist loadgroup): one worker makes the positions, not each.
+pytestmark = pytest.mark.xdist_group("baerenspiel-fast-paths")
+
 ROOT = Path(__file__).resolve().parents[3]
 
 # -- the plain computations -------------------------------------------------------------------
@@ -328,7 +331,7 @@ def positions(name: str, games: int, bot: str = "random", seed: int = 11) -> lis
 
 @pytest.fixture(scope="module")
 def seen() -> dict[str, list]:
-    return {name: positions(name, 3 if name.startswith("memo") else 7) for name in SCENARIOS}
+    return {name: positions(name, 2 if name.startswith("memo") else 4) for name in SCENARIOS}
 
 
 GAME = rules.Baerenspiel()

@@ -12,6 +12,7 @@ pinned to the digests they had before any of it (same steps, same events).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import pickle
@@ -52,6 +53,9 @@ from bearcli.games.sliding_bears.rules import (
 from bearcli.simulation import game_seed, play_one
 from tests.conftest import load_scenario_text
 from tests.games.sliding_bears.helpers import SMALL
+
+# `make test` (xdist, --dist loadgroup): one worker makes the positions, not each.
+pytestmark = pytest.mark.xdist_group("sliding-bears-fast-paths")
 
 ROOT = Path(__file__).resolve().parents[3]
 GAME = SlidingBears()
@@ -631,7 +635,12 @@ def _all_positions(games: int = 2) -> list[State]:
     return out + [s for i, cfg in enumerate(CONFIGS[:8]) for s in _positions(cfg, 1, i, "greedy")]
 
 
-POSITIONS = _all_positions(games=1)  # with the greedy games: about 3,000 positions
+@functools.cache
+def positions() -> list[State]:
+    """With the greedy games: about 3,000 positions; made at first use, not at collection (a
+    pytest-xdist worker that runs none of these tests never makes them)."""
+    return _all_positions(games=1)
+
 
 RULE_FIELDS = ("cells", "bears", "phase", "turn", "seat", "bear_face", "weather", "termination")
 
@@ -667,12 +676,12 @@ def _odd_steps(state: State) -> list:
 
 
 def test_there_are_many_positions_of_every_kind():
-    kinds = Counter((s.phase, s.weather, s.termination) for s in POSITIONS)
-    assert len(POSITIONS) > 3000
+    kinds = Counter((s.phase, s.weather, s.termination) for s in positions())
+    assert len(positions()) > 3000
     for kind in (("act", "crack"), ("act", "wind"), ("act", None), ("roll", None)):
         assert kinds[(*kind, None)] > 300, kinds
     assert kinds["remove", None, None] > 30
-    ends = Counter(s.termination for s in POSITIONS if s.phase == "over")
+    ends = Counter(s.termination for s in positions() if s.phase == "over")
     assert ends[WON] > 3 and ends[LOST] > 30
 
 
@@ -687,7 +696,7 @@ def test_initial_states_match_the_plain_ones():
 
 def test_actor_legal_steps_and_chance_match_the_plain_ones():
     plain = PlainRules()
-    for state in POSITIONS:
+    for state in positions():
         assert GAME.actor(state) == plain.actor(state)
         assert GAME.legal_steps(state) == plain.legal_steps(state)
         if GAME.actor(state) == CHANCE:
@@ -696,7 +705,7 @@ def test_actor_legal_steps_and_chance_match_the_plain_ones():
 
 def test_chance_is_drawn_as_rng_weighted_draws_it():
     plain = PlainRules()
-    for i, state in enumerate(s for s in POSITIONS if s.phase == "roll"):
+    for i, state in enumerate(s for s in positions() if s.phase == "roll"):
         a, b = Rng(i), Rng(i)
         for _ in range(5):
             assert GAME.sample_chance(state, a) == b.weighted(list(plain.chance_outcomes(state)))
@@ -704,7 +713,7 @@ def test_chance_is_drawn_as_rng_weighted_draws_it():
 
 def test_every_step_applies_as_the_plain_rules_apply_it():
     plain = PlainRules()
-    for i, state in enumerate(POSITIONS):
+    for i, state in enumerate(positions()):
         legal = GAME.legal_steps(state)
         odd = _odd_steps(state) if i % 3 == 0 else []
         for step in [*legal[i % 2 :: 2], *legal[-1:], *odd]:  # half the steps, each pass
@@ -713,7 +722,7 @@ def test_every_step_applies_as_the_plain_rules_apply_it():
 
 def test_chance_steps_apply_as_the_plain_rules_apply_them():
     plain = PlainRules()
-    for state in POSITIONS:
+    for state in positions():
         if state.phase == "roll":
             for step, _ in plain.chance_outcomes(state):
                 assert _outcome(GAME, state, step) == _outcome(plain, state, step)
@@ -721,7 +730,7 @@ def test_chance_steps_apply_as_the_plain_rules_apply_them():
 
 def test_derived_fields_are_what_the_plain_fields_give():
     # dataclasses.replace runs __post_init__: the masks and the legal steps worked out anew.
-    for state in POSITIONS:
+    for state in positions():
         again = replace(state)
         for name in ("ice", "water", "tiles", "occupied", "mover", "options", "weather_steps"):
             assert (
@@ -733,7 +742,7 @@ def test_derived_fields_are_what_the_plain_fields_give():
 
 
 def test_states_are_unchanged_by_play_and_keep_their_repr():
-    for state in POSITIONS[:400]:
+    for state in positions()[:400]:
         before = repr(state), list(state.options)
         for step in GAME.legal_steps(state):
             GAME.apply(state, step)
@@ -807,7 +816,8 @@ def _fast_game(config: SBConfig, seed: int, bot: str) -> tuple[list[str], list[d
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_whole_games_are_the_plain_games(bot):
-    for i, cfg in enumerate(CONFIGS[::3] if bot == "random" else CONFIGS[::6]):
+    # greedy: test_greedy_fast.py plays whole games on every shipped configuration too
+    for i, cfg in enumerate(CONFIGS[::3] if bot == "random" else CONFIGS[::12]):
         for seed in (i, 1000 + i) if bot == "random" else (i,):
             assert _fast_game(cfg, seed, bot) == _plain_game(cfg, seed, bot), (i, seed)
 
@@ -845,7 +855,7 @@ def _greedy_positions() -> list[State]:
 def test_greedy_chooses_what_the_plain_greedy_chooses():
     positions = _greedy_positions()
     assert len(positions) > 1500
-    for state in positions[::8]:  # test_greedy_fast.py also compares whole games in order
+    for state in positions[::16]:  # fresh bots; test_greedy_fast.py compares games in order
         cfg = state.cfg
         legal = GAME.legal_steps(state)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
