@@ -258,14 +258,14 @@ def _first_block_within(rows: list[dict], seats: list[str] | None, precision: fl
 @pytest.mark.parametrize(
     "path,bot,precision,seats",
     [
-        (BOTS_4P, "random", 0.06, ["1", "2", "3", "4"]),  # competitive: every seat's rate
-        (FOREST, "random", 0.06, None),  # cooperative: the team's
+        (BOTS_4P, "random", 0.1, ["1", "2", "3", "4"]),  # competitive: every seat's rate
+        (FOREST, "random", 0.1, None),  # cooperative: the team's
     ],
 )
 def test_precision_stops_at_the_first_block_where_the_interval_holds(
     cli, tmp_path, path, bot, precision, seats
 ):
-    cap = 300
+    cap = 200
     base = ["simulate", str(path), "--bot", bot, "--seed", "4"]
     assert cli(*base, "-n", str(cap), "--csv", "all.csv").code == 0
     expected = _first_block_within(_read_csv(tmp_path / "all.csv"), seats, precision)
