@@ -92,8 +92,23 @@ def play_one(
     )
 
 
+# Each job brings its own unpickled copy of the scenario, and the rules keep what games met
+# (legal-step lists, rolls: Bear Down! learns about a third of a game's time back) with the
+# configuration, which pickling leaves behind. So a worker plays every chunk of a batch on its
+# first copy: the same rules, without learning them again chunk by chunk.
+_kept: list[Scenario] = []
+
+
+def _as_kept(scenario: Scenario) -> Scenario:
+    if _kept and _kept[0] == scenario:
+        return _kept[0]
+    _kept[:] = [scenario]
+    return scenario
+
+
 def _play_chunk(args) -> list[GameResult]:
     scenario, batch_seed, indices, bot, keep, rotate = args
+    scenario = _as_kept(scenario)
     n = len(scenario.config.seats)
     return [
         play_one(scenario, game_seed(batch_seed, i), i, bot, keep, (i - 1) % n if rotate else 0)

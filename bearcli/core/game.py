@@ -94,6 +94,16 @@ class Game(ABC):
     file_keys: ClassVar[frozenset[str]] = frozenset()
     bots: ClassVar[Mapping[str, BotSpec]]
 
+    def __reduce__(self):
+        """A registered game pickles by name: a worker then plays every job on its one
+        registry instance, so the jobs of a batch carry equal scenarios (and the worker keeps
+        the first: simulation._as_kept). Any other instance (a test's variant) by value."""
+        from bearcli.core import registry
+
+        if registry.registered(self):
+            return (registry.get, (self.name,))
+        return super().__reduce__()
+
     # -- set-up ---------------------------------------------------------------------
     @abstractmethod
     def configure(self, source: Source, seats: tuple[Seat, ...]) -> Config:

@@ -29,6 +29,12 @@ def get(name: str) -> Game:
     return _cache[name]
 
 
+def registered(game: Game) -> bool:
+    """Whether `game` is the registry's own instance of its game."""
+    name = getattr(game, "name", None)
+    return name in _GAMES and get(name) is game
+
+
 def renderer(name: str):
     """The game's rich renderer module (render.py beside its rules)."""
     module = _GAMES[name].split(":")[0].rsplit(".", 1)[0]

@@ -1,0 +1,64 @@
+"""What a worker's job carries: a registered game by name, and a worker keeps its first copy of
+a batch's scenario, so the rules' per-configuration memory serves every chunk it plays."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from bearcli import simulation
+from bearcli.core import registry
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.games.sliding_bears.rules import SlidingBears
+from tests.conftest import ROOT
+
+
+class Variant(SlidingBears):
+    """A game that is not the registry's (as the tests' plain reference rules are)."""
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_registered_game_travels_by_name(name):
+    game = registry.get(name)
+    blob = pickle.dumps(game)
+    assert pickle.loads(blob) is game
+    assert len(blob) < 100 and name.encode() in blob
+
+
+def test_another_instance_of_a_game_travels_by_value():
+    variant, fresh = Variant(), SlidingBears()
+    assert not registry.registered(variant) and not registry.registered(fresh)
+    assert registry.registered(registry.get("sliding-bears"))
+    copy = pickle.loads(pickle.dumps(variant))
+    assert type(copy) is Variant and copy is not variant
+    assert pickle.loads(pickle.dumps(fresh)) is not registry.get("sliding-bears")
+
+
+def test_a_worker_plays_every_chunk_of_a_batch_on_its_first_copy(monkeypatch):
+    monkeypatch.setattr(simulation, "_kept", [])
+    path = ROOT / "scenarios/bear-down/four-players.yaml"
+    scen = scenario_fmt.load(path)
+    first, second = pickle.loads(pickle.dumps(scen)), pickle.loads(pickle.dumps(scen))
+    assert first == second and first is not second and first.game is scen.game
+    assert simulation._as_kept(first) is first
+    assert simulation._as_kept(second) is first  # the copy that has learned the rules
+    other = scenario_fmt.load(path, ("seed=9",))
+    assert simulation._as_kept(other) is other  # another batch: its own copy from now on
+    assert simulation._as_kept(first) is first
+
+
+def test_chunks_on_the_kept_copy_are_the_games_of_fresh_copies(monkeypatch):
+    scen = scenario_fmt.load(ROOT / "scenarios/bear-down/four-players.yaml")
+    blob = pickle.dumps(scen)
+    chunks = [range(1, 11), range(11, 21)]
+
+    def played(kept: bool) -> list:
+        out = []
+        for indices in chunks:
+            monkeypatch.setattr(simulation, "_kept", simulation._kept if kept else [])
+            out += simulation._play_chunk((pickle.loads(blob), 3, indices, None, True, True))
+        return out
+
+    monkeypatch.setattr(simulation, "_kept", [])
+    assert played(kept=True) == played(kept=False)
