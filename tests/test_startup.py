@@ -1,6 +1,7 @@
-"""Start-up: loading the app (what `bearcli --version` and `--help` do) imports no library
-module (no game, format, simulation, solver or checking) and nothing typer does not load
-itself; each command imports what it needs when it runs.
+"""Start-up: loading the app (what `bearcli --version` and `--help` do) imports no command
+module, no library module (no game, format, simulation, solver or checking) and nothing typer
+does not load itself; running a command imports its own module (and what it needs), no other
+command's; the root help's summaries of the commands are the commands' own.
 
 How fast that is, is measured by a repeat-timing benchmark (`make bench`), never asserted here.
 """
@@ -8,14 +9,32 @@ How fast that is, is measured by a repeat-timing benchmark (`make bench`), never
 from __future__ import annotations
 
 import ast
+import json
 import os
 import subprocess
 import sys
 
+import pytest
+import typer
+from typer import _click as click
+from typer._click.utils import make_default_short_help
+from typer.core import TyperGroup
+
+from bearcli.cli import app as app_module
 from bearcli.cli.app import app
 from tests.conftest import ROOT
 
-COMMANDS = {"play", "simulate", "validate", "replay", "solve", "check", "rules", "scenarios"}
+COMMANDS = {
+    "play",
+    "simulate",
+    "validate",
+    "replay",
+    "solve",
+    "check",
+    "rules",
+    "scenarios",
+    "layout",
+}
 HEAVY = (
     "bearcli.games",
     "bearcli.formats",
@@ -26,6 +45,16 @@ HEAVY = (
     "bearcli.distributed",
     "bearcli.core",  # the registry, the runner: the library's engine
 )
+# All that loading the app loads of bearcli: the root's options and the table of commands.
+APP_MODULES = {
+    "bearcli",
+    "bearcli.cli",
+    "bearcli.cli.app",
+    "bearcli.cli.lazy",
+    "bearcli.cli.options",
+}
+# Each command's module (layout's is the group's; its subcommands live there and beside it).
+COMMAND_MODULES = {name: entry.module for name, entry in app_module.COMMANDS.items()}
 
 
 def _python(code: str, *args: str) -> subprocess.CompletedProcess:
@@ -42,48 +71,121 @@ def _python(code: str, *args: str) -> subprocess.CompletedProcess:
     return ran
 
 
-def test_loading_the_app_imports_no_game_format_simulation_solver_or_checking():
+def test_loading_the_app_imports_no_command_game_format_simulation_solver_or_checking():
     ran = _python(
         "import sys, bearcli.cli.app; "
         "print(sorted(m for m in sys.modules if m.startswith('bearcli')))"
     )
-    loaded = ast.literal_eval(ran.stdout.strip())
-    assert "bearcli.cli.app" in loaded and "bearcli.cli.simulate" in loaded
+    loaded = set(ast.literal_eval(ran.stdout.strip()))
+    assert loaded == APP_MODULES
+    assert not loaded & set(COMMAND_MODULES.values())
     assert [m for m in loaded if m.startswith(HEAVY)] == []
-    assert all(m == "bearcli" or m.startswith("bearcli.cli") for m in loaded), loaded
 
 
 def test_loading_the_app_loads_nothing_beyond_typer_itself():
     """No rich, no yaml, no multiprocessing: only modules `import typer` has loaded anyway,
-    and bearcli's own command modules."""
+    and bearcli's own app modules."""
     ran = _python(
         "import sys, typer; before = set(sys.modules); import bearcli.cli.app; "
         "print(sorted(set(sys.modules) - before))"
     )
     added = ast.literal_eval(ran.stdout.strip())
     assert added, "the app was loaded"
-    assert [m for m in added if m != "bearcli" and not m.startswith("bearcli.cli")] == []
+    assert set(added) == APP_MODULES
 
 
-def test_help_and_version_run_on_the_app_alone():
-    """Running `bearcli --help` and `--version` (not only importing) stays as light: no
-    module is loaded but typer's own (its help formatter) and bearcli's command modules."""
-    probe = (
-        "import sys, typer; before = set(sys.modules)\n"
-        "from bearcli.cli.app import main\n"
-        "sys.argv = ['bearcli', sys.argv[1]]\n"
-        "try:\n"
-        "    main()\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "extra = sorted(m for m in set(sys.modules) - before\n"
-        "               if m != 'bearcli' and not m.startswith(('bearcli.cli', 'typer.')))\n"
-        "print(extra, file=sys.stderr)\n"
-    )
-    for flag in ("--help", "--version"):
-        ran = _python(probe, flag)
-        assert ast.literal_eval(ran.stderr.strip()) == [], flag
-        assert ran.stdout.strip()
+# Runs `bearcli ARGS...` once per argument (split at spaces), each in a child forked from one
+# process that has loaded typer and the app, and prints, per run, its exit code and the
+# modules it loaded beyond those: one Python start-up for all the runs.
+PROBE = """
+import json, os, sys
+import typer
+from bearcli.cli.app import main
+
+runs = {}
+for line in sys.argv[1:]:
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        before = set(sys.modules)
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        sys.argv = ["bearcli", *line.split()]
+        code = 0
+        try:
+            main()
+        except SystemExit as done:
+            code = done.code
+        sys.stdout.flush()
+        os.write(write, json.dumps([code, sorted(set(sys.modules) - before)]).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as answer:
+        runs[line] = json.loads(answer.read())
+    os.waitpid(pid, 0)
+print(json.dumps(runs))
+"""
+RUNS = ["", "--help", "-h", "--version", "rules SB4", "layout new 3x3"]
+RUNS += [f"{name} --help" for name in sorted(COMMANDS)]
+
+
+@pytest.fixture(scope="module")
+def runs() -> dict[str, tuple[int, list[str]]]:
+    if not hasattr(os, "fork"):  # the probe forks; bearcli itself does not need to
+        pytest.fail("tests/test_startup.py needs os.fork")
+    return json.loads(_python(PROBE, *RUNS).stdout)
+
+
+def _commands_loaded(modules: list[str]) -> set[str]:
+    return {name for name, module in COMMAND_MODULES.items() if module in modules}
+
+
+@pytest.mark.parametrize("args", ["", "--help", "-h", "--version"])
+def test_help_and_version_load_no_command_module(runs, args):
+    """Running `bearcli --help` and `--version` (not only importing) stays as light: nothing is
+    loaded but typer's own modules (its help formatter); no command's module, none of bearcli.
+    `bearcli` alone prints the help too (exit 2, as Click's no_args_is_help does)."""
+    code, loaded = runs[args]
+    assert code == (2 if args == "" else 0)
+    assert [m for m in loaded if not m.startswith("typer.")] == [], args
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_a_command_s_help_loads_its_own_module_and_no_library(runs, name):
+    code, loaded = runs[f"{name} --help"]
+    assert code == 0
+    assert _commands_loaded(loaded) == {name}
+    assert [m for m in loaded if m.startswith(HEAVY)] == []
+
+
+@pytest.mark.parametrize(
+    ("args", "name", "needs"),
+    [
+        ("rules SB4", "rules", "bearcli.formats.rulings"),
+        ("layout new 3x3", "layout", "bearcli.games.sliding_bears.starter"),
+    ],
+)
+def test_running_a_command_loads_its_own_module_and_what_it_needs(runs, args, name, needs):
+    """`bearcli rules SB4` reads the rulings, `bearcli layout new` writes a starting floe:
+    each loads its own command module and what it runs, and no other command's module."""
+    code, loaded = runs[args]
+    assert code == 0
+    assert _commands_loaded(loaded) == {name}
+    assert needs in loaded
+
+
+def test_the_group_builds_only_the_command_it_runs():
+    group = typer.main.get_command(app)
+    assert group.commands.built() == []
+    assert list(group.commands) == list(app_module.COMMANDS)  # the names, nothing built
+    with pytest.raises(SystemExit) as done:
+        group.main(["rules", "--help"], prog_name="bearcli")
+    assert done.value.code == 0
+    assert group.commands.built() == ["rules"]
+    assert "layout" in group.commands and "nosuch" not in group.commands
+    assert group.commands.built() == ["rules"]  # asking whether it is there builds nothing
 
 
 def test_help_in_a_subprocess_lists_every_command():
@@ -93,24 +195,53 @@ def test_help_in_a_subprocess_lists_every_command():
     assert ran.returncode == 0, ran.stderr
     listed = ran.stdout.split("Commands:", 1)[1].split()
     assert {name for name in COMMANDS if name in listed} == COMMANDS
-    registered = {c.name for c in app.registered_commands}
-    assert registered == COMMANDS  # app.py still registers every command
+    assert set(app_module.COMMANDS) == COMMANDS  # app.py still lists every command
 
 
-def test_every_command_still_runs_its_help(cli):
-    for name in sorted(COMMANDS):
-        ran = cli(name, "--help")
-        assert ran.code == 0, (name, ran.err)
-        assert ran.out.startswith("Usage: "), name
+def test_each_summary_is_the_first_sentence_of_its_command_s_help():
+    group = typer.main.get_command(app)
+    for name, entry in app_module.COMMANDS.items():
+        command = group.commands[name]
+        # The table stands for the help's first sentence: no short_help, deprecation or
+        # hiding may change what click would list.
+        assert (command.short_help, command.deprecated, command.hidden) == (None, False, False)
+        assert entry.summary == make_default_short_help(command.help, 10**6), name
 
 
-def test_the_names_the_app_repeats_agree_with_the_library():
-    """The app names a few library constants itself, to be loaded without the library."""
-    from bearcli import solver
-    from bearcli.cli import options
-    from bearcli.cli import solve as solve_cmd
-    from bearcli.core import source
+def _root_help_commands(group, format_commands, width: int) -> str:
+    formatter = click.HelpFormatter(width=width)
+    with click.Context(group, info_name="bearcli") as ctx:
+        format_commands(ctx, formatter)
+    return formatter.getvalue()
 
-    assert options.ALLOW_OUTSIDE == source.ALLOW_OUTSIDE
-    assert solve_cmd.MAX_POSITIONS == solver.MAX_POSITIONS
-    assert solve_cmd.MAX_MEMORY_MB == solver.MAX_MEMORY_MB
+
+@pytest.mark.parametrize("width", [50, 80, 100, 160])
+def test_the_root_help_lists_the_commands_as_typer_would(width):
+    """The lazy list (from the table) is what TyperGroup writes from the built commands."""
+    lazy = typer.main.get_command(app)
+    listed = _root_help_commands(lazy, lazy.format_commands, width)
+    assert lazy.commands.built() == []
+    built = typer.main.get_command(app)
+    assert listed == _root_help_commands(
+        built, lambda ctx, f: TyperGroup.format_commands(built, ctx, f), width
+    )
+    assert listed.startswith("Commands:\n  play ")
+
+
+def _completions(group, complete, typed: str) -> list[tuple[str, str]]:
+    with click.Context(group, info_name="bearcli") as ctx:
+        return [(item.value, item.help) for item in complete(ctx, typed)]
+
+
+@pytest.mark.parametrize("typed", ["", "s", "la", "x", "-", "--s"])
+def test_completing_a_command_name_gives_what_typer_would(typed):
+    """TAB after `bearcli `: the names, with summaries, from the table; the same items as
+    TyperGroup makes from the built commands."""
+    lazy = typer.main.get_command(app)
+    ours = _completions(lazy, lazy.shell_complete, typed)
+    assert lazy.commands.built() == []
+    built = typer.main.get_command(app)
+    assert ours == _completions(
+        built, lambda ctx, text: TyperGroup.shell_complete(built, ctx, text), typed
+    )
+    assert bool(ours) == (typed != "x")

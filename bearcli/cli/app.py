@@ -1,32 +1,23 @@
-"""The `bearcli` Typer app: one subcommand per module.
+"""The `bearcli` Typer app: one subcommand per module, each imported only when it is run.
 
 Loading it is cheap (`bearcli --version` and `--help` cost little more than importing typer):
-the command modules declare their options with typer alone and import the library (games,
-formats, simulation, solver, checking, rich's tables) only when their command runs.
-tests/test_startup.py checks what loading the app imports. The command modules do without
+the app is the root's options and a table of its commands (lazy.py), whose modules are
+imported, and their Typer options built, only when their command runs, shows its help or
+completes. The command modules import the library (games, formats, simulation, solver,
+checking, rich's tables) inside their command bodies in turn. tests/test_startup.py checks what
+loading the app, and running a command, imports. The command modules do without
 `from __future__ import annotations` on purpose: Typer would eval every annotation string of
-every command (several times over) at each start, which costs more than their imports did.
+a command (several times over) each time it is built, which costs more than their imports did.
 """
 
 import os
 import sys
 
 import typer
-from typer.core import TyperCommand
 
 from bearcli import __version__
-from bearcli.cli import edge
-from bearcli.cli.check import check_cmd
-from bearcli.cli.helpfmt import Command
-from bearcli.cli.layout import layout_app
+from bearcli.cli.lazy import Entry, LazyGroup
 from bearcli.cli.options import ALLOW_OUTSIDE, GAMES_HELP
-from bearcli.cli.play import play_cmd
-from bearcli.cli.replay import replay_cmd
-from bearcli.cli.rules import rules_cmd
-from bearcli.cli.scenarios import scenarios_cmd
-from bearcli.cli.simulate import simulate_cmd
-from bearcli.cli.solve import solve_cmd
-from bearcli.cli.validate import validate_cmd
 
 EXAMPLES = """\b
 Examples:
@@ -37,13 +28,75 @@ Examples:
   bearcli play --help                     each command's help has examples
   bearcli --install-completion            TAB completes commands and options"""
 
+# The commands, in the order `bearcli --help` lists them. A summary is the first sentence of
+# the command's help (its docstring), which the root help lists: tests/test_startup.py checks
+# that each is still its command's.
+COMMANDS = {
+    "play": Entry(
+        "bearcli.cli.play",
+        "play_cmd",
+        "Play at the terminal: the board in colour, steps typed in the notation, bots move.",
+        epilog=GAMES_HELP,
+    ),
+    "simulate": Entry(
+        "bearcli.cli.simulate",
+        "simulate_cmd",
+        "Play many seeded games and report win rates and game lengths.",
+        epilog=GAMES_HELP,
+    ),
+    "validate": Entry(
+        "bearcli.cli.validate",
+        "validate_cmd",
+        "Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling.",
+        epilog=GAMES_HELP,
+    ),
+    "replay": Entry(
+        "bearcli.cli.replay",
+        "replay_cmd",
+        "Replay a game record step by step; an illegal step stops it with the ruling broken.",
+    ),
+    "solve": Entry(
+        "bearcli.cli.solve",
+        "solve_cmd",
+        "Solve a small board exactly: the team's best win probability, and each first choice.",
+        epilog=GAMES_HELP,
+    ),
+    "check": Entry(
+        "bearcli.cli.check",
+        "check_cmd",
+        "Replay every record and compare its events with NAME.events.jsonl beside NAME.yaml.",
+    ),
+    "rules": Entry(
+        "bearcli.cli.rules",
+        "rules_cmd",
+        "Print the text of a ruling, or list every ruling with its title.",
+    ),
+    "scenarios": Entry(
+        "bearcli.cli.scenarios",
+        "scenarios_cmd",
+        "List the shipped scenarios: pass a NAME to simulate, play or solve instead of a file.",
+    ),
+    "layout": Entry(
+        "bearcli.cli.layout",
+        "layout_app",  # a Typer app: the `layout` group and its subcommands
+        "Show, draw, start and check Sliding Bears layouts (floes).",
+    ),
+}
+
+
+class Commands(LazyGroup):
+    entries = COMMANDS
+
+
 app = typer.Typer(
     name="bearcli",
+    cls=Commands,
     help="A rules engine for Bear Down!, Baerenspiel and Sliding Bears.",
     epilog=EXAMPLES,
     no_args_is_help=True,
     # `bearcli --install-completion` (bash, zsh, fish, PowerShell): TAB completes commands,
-    # options and file names. Typer loads its completion code only when it is asked for.
+    # options and file names. Typer builds the two options at each start (well under a
+    # millisecond; `import typer` has loaded their code) and completes only when asked to.
     add_completion=True,
     pretty_exceptions_enable=False,
     # Plain Click help and usage errors: Typer's Rich help loads rich.markdown, pygments and
@@ -51,28 +104,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app.command("play", epilog=GAMES_HELP)(play_cmd)
-app.command("simulate", epilog=GAMES_HELP)(simulate_cmd)
-app.command("validate", epilog=GAMES_HELP)(validate_cmd)
-app.command("replay")(replay_cmd)
-app.command("solve", epilog=GAMES_HELP)(solve_cmd)
-app.command("check")(check_cmd)
-app.command("rules")(rules_cmd)
-app.command("scenarios")(scenarios_cmd)
-app.add_typer(layout_app, name="layout")
-
-
-def _clean_help(typer_app: typer.Typer) -> None:
-    """Every command, subcommands too, writes its help with helpfmt.Command (`SCENARIO`,
-    `--games N`), unless it asks for a class of its own (Typer fills in its TyperCommand)."""
-    for info in typer_app.registered_commands:
-        if info.cls in (None, TyperCommand):
-            info.cls = Command
-    for group in typer_app.registered_groups:
-        _clean_help(group.typer_instance)
-
-
-_clean_help(app)
 
 
 def _version(value: bool) -> None:
@@ -101,6 +132,8 @@ def root(
     ),
 ) -> None:
     """Play, simulate, validate and replay bear board games."""
+    from bearcli.cli import edge  # here: `--help` and `--version` end before this runs
+
     ctx.meta[edge.DEBUG] = debug
     if allow_outside:
         os.environ[ALLOW_OUTSIDE] = "1"  # read by the file reader; worker processes inherit it

@@ -3,13 +3,15 @@
 Typer's plain (non-Rich) help writes a required argument as `{NAME}` in the usage line, adds
 its type after it (`SCENARIO <path>`) and names an option's value by its Python type
 (`--games <int range>`, `--set <list[str]>`). Every command is made with this class instead
-(app.py): an argument is its metavar (else its name in capitals), an option's value its
-metavar, else a plain word for its type (N, PATH, TEXT), as Click and man pages write them.
-Loaded with the app: it imports nothing typer has not loaded already.
+(lazy.py builds them, clean_help for a group's): an argument is its metavar (else its name in
+capitals), an option's value its metavar, else a plain word for its type (N, PATH, TEXT), as
+Click and man pages write them. Loaded when the first command is built (not for the root's
+help): it imports nothing typer has not loaded already.
 """
 
 import re
 
+import typer
 from typer import _click as click  # Typer's own Click: no second copy is loaded
 from typer.core import TyperCommand
 
@@ -47,3 +49,13 @@ class Command(TyperCommand):
         if opts:
             with formatter.section("Options"):
                 formatter.write_dl(opts)
+
+
+def clean_help(typer_app: typer.Typer) -> None:
+    """Every command of a Typer app, subcommands too, writes its help with Command (`SCENARIO`,
+    `--games N`), unless it asks for a class of its own (Typer fills in its TyperCommand)."""
+    for info in typer_app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = Command
+    for group in typer_app.registered_groups:
+        clean_help(group.typer_instance)

@@ -106,3 +106,50 @@ def test_shell_completion_completes_commands_options_and_shipped_scenarios():
         "bear-down/three-players",
         "bear-down/two-players",
     ]
+
+
+def test_completion_lists_every_command_and_a_group_s_subcommands():
+    assert _completing("bearcli ") == [
+        "play",
+        "simulate",
+        "validate",
+        "replay",
+        "solve",
+        "check",
+        "rules",
+        "scenarios",
+        "layout",
+    ]
+    assert _completing("bearcli layout r") == ["render", "rate"]
+
+
+def test_install_completion_writes_the_script_and_sources_it(tmp_path):
+    """In a scratch HOME; Typer's test switch names the shell instead of detecting it."""
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1",
+    }
+    bearcli = os.path.join(os.path.dirname(sys.executable), "bearcli")
+    ran = subprocess.run(
+        [bearcli, "--install-completion", "bash"], env=env, capture_output=True, text=True
+    )
+    assert ran.returncode == 0, ran.stderr
+    script = tmp_path / ".bash_completions" / "bearcli.sh"
+    assert "_BEARCLI_COMPLETE=complete_bash" in script.read_text()
+    assert f"source '{script}'" in (tmp_path / ".bashrc").read_text()
+
+
+def test_show_completion_prints_the_script(cli, monkeypatch):
+    monkeypatch.setenv("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION", "1")  # name the shell
+    ran = cli("--show-completion", "bash")
+    assert ran.code == 0, ran.err
+    assert "_BEARCLI_COMPLETE=complete_bash" in ran.out and "complete -o default" in ran.out
+
+
+def test_a_mistyped_command_is_a_usage_error_with_suggestions(cli):
+    ran = cli("pla")
+    assert ran.code == 2
+    assert "No such command 'pla'. Did you mean 'play', 'replay'?" in ran.err
+    ran = cli("layout", "shw")
+    assert ran.code == 2 and "Did you mean 'show'?" in ran.err
