@@ -17,8 +17,10 @@ from the last one asked for, takes over that floe's searches the step leaves as 
 (`_still`: a few comparisons beside the changed squares); the others are found several at
 once on bit masks (`_lanes`), with the searches back to the bears' squares that the cracks
 and slides read. The slide or crack chosen is kept with the floe for the bears' squares,
-and the rules' legal steps are read by position, not sorted one by one.
-tests/games/sliding_bears/test_greedy_fast.py proves each equal to the plain computation.
+and the rules' legal steps are read by position, not sorted one by one (the rules' cracks
+off the free-ice mask). The searches are kept as tuples: the garbage collector stops
+walking them once they are old. tests/games/sliding_bears/test_greedy_fast.py proves each
+equal to the plain computation.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ _WEIGHT = {**COST, "R": 0}  # a square's cost as _Floe.w keeps it
 # -- the plain route costs ---------------------------------------------------------------------
 
 
-def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], step_cost) -> list[int]:
+def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], step_cost) -> tuple[int, ...]:
     """Dial's algorithm (small integer costs): cost to every square from the sources.
 
     `step_cost(sq, nb)` is the cost of going from sq to nb, or None where there is no way.
@@ -64,19 +66,19 @@ def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], step_cost) -> li
                     dist[nb] = d + step
                     buckets.setdefault(d + step, []).append(nb)
         d += 1
-    return dist
+    return tuple(dist)  # immutable, as the bot's searches (no garbage collector's work)
 
 
-def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> list[int]:
+def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> tuple[int, ...]:
     """Cost to reach every square from the sources: entering a square costs its tile."""
     return _dial(cells, nbs, sources, lambda sq, nb: COST.get(cells[nb]))
 
 
-def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> list[int]:
+def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> tuple[int, ...]:
     """Cost from each square to colour k's finish (the jump onto the finish costs 1)."""
     top = lay.index(lay.finish[k], lay.height - 1)
     if cells[top] not in COST:
-        return [INF] * len(cells)
+        return (INF,) * len(cells)
     # A reverse search: stepping back from sq to nb costs what entering sq costs going forward.
     return _dial(
         cells,
@@ -86,7 +88,7 @@ def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> list[int]:
     )
 
 
-def bear_cost(lay: Layout, cells: tuple[str, ...], pos: int, k: int, fin: list[int]) -> int:
+def bear_cost(lay: Layout, cells: tuple[str, ...], pos: int, k: int, fin: Sequence[int]) -> int:
     if pos == FINISH:
         return 0
     if pos == START:
@@ -127,14 +129,13 @@ class _Routes:
         self.full = (1 << n) - 1
         self.nbytes = (n + 7) // 8
         self.chunks = tuple(  # chunks[c][byte]: the squares 8c.. whose bits are in byte
-            tuple(tuple(8 * c + i for i in range(8) if byte >> i & 1) for byte in range(256))
-            for c in range(self.nbytes)
+            tuple(tuple(8 * c + i for i in bits) for bits in _BITS) for c in range(self.nbytes)
         )
         # The squares between two squares: no route between them crosses fewer.
         self.apart = tuple(
             tuple(abs(i % w - j % w) + abs(i // w - j // w) for j in range(n)) for i in range(n)
         )
-        self.no_way = [INF] * n  # to_finish of a bear whose finish is blocked by a rock
+        self.no_way = (INF,) * n  # to_finish of a bear whose finish is blocked by a rock
         # Several searches at once (_lanes): copy j of the grid is bits j*stride.., with a
         # row's width of empty bits between copies, so that a shift by a row or (masked) a
         # column never carries a square into the next copy. A cost is a byte of the result
@@ -219,9 +220,9 @@ class _Floe:
         self.routes = routes
         self.cells = cells
         self.ice, self.tiles = ice, tiles  # bit masks (bit i: square i)
-        self.w = list(map(_WEIGHT.__getitem__, cells))  # COST; a rock's 0 is never read
-        self.searches: dict[int, list[int]] = {}  # by the square searched back to
-        self.fins: list[list[int] | None] = [None] * 4  # to_finish, by colour
+        self.w = tuple(map(_WEIGHT.__getitem__, cells))  # COST; a rock's 0 is never read
+        self.searches: dict[int, tuple[int, ...]] = {}  # by the square searched back to
+        self.fins: list[tuple[int, ...] | None] = [None] * 4  # to_finish, by colour
         # GreedyBot's slide (-1: none) or crack, by the bears: its place among the candidates
         self.chosen: dict[tuple, int] = {}
         self.base: tuple | None = None  # what `inherit` kept of the parent floe
@@ -240,18 +241,18 @@ class _Floe:
         # the parent's searches (not the parent: no chain of floes kept alive)
         self.base = (parent.searches, self.routes.squares(changed), parent.w)
 
-    def search(self, src: int) -> list[int]:
+    def search(self, src: int) -> tuple[int, ...]:
         """The costs back to square src (see _search)."""
         found = self.searches.get(src)
         if found is None:
             found = self.searches[src] = self._mended(src) or self._searched(src)
         return found
 
-    def _searched(self, src: int) -> list[int]:
+    def _searched(self, src: int) -> tuple[int, ...]:
         rt = self.routes
         return _search(rt.open, self.w, src, rt.n)
 
-    def _mended(self, src: int) -> list[int] | None:
+    def _mended(self, src: int) -> tuple[int, ...] | None:
         """The parent's search back to src when it still holds, else None."""
         if self.base is None:
             return None
@@ -283,7 +284,7 @@ class _Floe:
             part = todo[i : i + LANES]
             searches.update(zip(part, _lanes(rt, ice, water, seals, part), strict=True))
 
-    def fin(self, k: int) -> list[int]:
+    def fin(self, k: int) -> tuple[int, ...]:
         """to_finish(layout, cells, k)."""
         found = self.fins[k]
         if found is None:
@@ -326,18 +327,18 @@ class _Floe:
             return INF if c is None or fin >= INF else c + fin
         return self.fin(k)[pos]
 
-    def costs_from(self, src: int) -> list[int]:
+    def costs_from(self, src: int) -> tuple[int, ...]:
         """_costs_from(cells, table, {src: 0}): from the search back to src, as the same
         routes are cheapest both ways; that search pays for each square of a route but the
         last (and 1), these for each but the first. (The bot reads the search itself.)"""
         w = self.w
         base = 1 + w[src]
-        return [
+        return tuple(
             c - base + wsq if c < INF else INF for c, wsq in zip(self.search(src), w, strict=True)
-        ]
+        )
 
 
-def _search(nbs, w: list[int], src: int, n: int) -> list[int]:
+def _search(nbs, w: Sequence[int], src: int, n: int) -> tuple[int, ...]:
     """Dial's search back from square src (cost 1 there): stepping from sq to a neighbour
     costs w[sq]; every square's cost, INF where no route reaches (to_finish from the top).
 
@@ -356,11 +357,11 @@ def _search(nbs, w: list[int], src: int, n: int) -> list[int]:
                         dist[sq] = d
                         ring[(d + w[sq]) % 5].append(nbs[sq])
         elif not (ring[0] or ring[1] or ring[2] or ring[3] or ring[4]):
-            return dist
+            return tuple(dist)
         d += 1
 
 
-def _still(old: list[int], src: int, changed: list[int], nbs, w: list[int], old_w) -> bool:
+def _still(old: Sequence[int], src: int, changed: list[int], nbs, w: Sequence[int], old_w) -> bool:
     """Whether the search `old` (back to src, on the costs old_w) is also the search on the
     costs w, which differ from old_w only on the squares `changed` (see _Floe.inherit): no
     square's equation gets a term below its cost from a cheaper square, and a square whose
@@ -387,7 +388,7 @@ def _still(old: list[int], src: int, changed: list[int], nbs, w: list[int], old_
 LANES = 8  # searches made at once by _lanes
 
 
-def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> list[list[int]]:
+def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> list[tuple[int, ...]]:
     """_search back to each square of srcs, all at once on copies of the grid's bit masks.
 
     reached(d), the squares of cost d or less, are those next to a square of reached(d - 1)
@@ -418,7 +419,10 @@ def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> li
                 break
         elif l1 == l4:
             break
-        l4, l3, l2, l1 = l3, l2, l1, now
+        l4 = l3  # one by one: no tuple built and unpacked at every level
+        l3 = l2
+        l2 = l1
+        l1 = now
     # Each plane as text ("0"/"1", the last square first), each digit turned into its bit's
     # byte value: added up, one byte a square.
     total = 0
@@ -439,7 +443,7 @@ def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> li
                 low = lost & -lost
                 dist[low.bit_length() - 1] = INF
                 lost ^= low
-        out.append(dist)
+        out.append(tuple(dist))
     return out
 
 
@@ -447,7 +451,7 @@ _BITS = tuple(tuple(b for b in range(8) if d >> b & 1) for d in range(256))  # d
 _PLANE_BYTES = tuple(bytes.maketrans(b"01", bytes((0, 1 << b))) for b in range(8))
 
 
-def _reverse(nbs, w: list[int], top: int, n: int, stop: int, limit: int = INF):
+def _reverse(nbs, w: Sequence[int], top: int, n: int, stop: int, limit: int = INF):
     """The cost of square `stop` in the search back from `top` (_search, stopped there), or
     when that is `limit` or more, some number no less than `limit`: the search stops at the
     first cost level that reaches `limit`, as `stop` costs no less than the level searched."""
@@ -484,7 +488,7 @@ class _Bear:
         self.now = self.fin[self.x]
         self.lows: dict[int, int] = {}  # cost_via(y) where below now, by y (from _drops)
         # The search back to x, when first needed: costs from x are back[y] - base + w[y].
-        self.back: list[int] | None = None
+        self.back: tuple[int, ...] | None = None
         self.base = 1 + floe.w[self.x]
 
     def through(self, y: int, exact: bool) -> int:
@@ -543,7 +547,7 @@ class _Bear:
         """The bear_cost after the slide src -> dst, searched; or, when that is `limit` or
         more, some number no less than `limit` (the search stops there: _reverse)."""
         rt, w = self.routes, self.floe.w
-        weights = w[:]
+        weights = list(w)
         weights[src], weights[dst] = 3, w[src]
         x = dst if self.pos == src else self.x
         if self.pos == START:  # entering the start's square, then on
@@ -686,9 +690,7 @@ class GreedyBot(RandomBot):
                 key = (bears, False)
                 at = floe.chosen.get(key)
                 if at is None:
-                    crack = self._best_crack(rt, floe, state, cracks, costs)
-                    floe.chosen[key] = cracks.index(crack)
-                    return crack
+                    at = floe.chosen[key] = self._crack_at(rt, floe, state, cracks, costs)
                 return cracks[at]
             return self._best_crack(rt, floe, state, cracks, costs)
         for s in legal:
@@ -811,6 +813,12 @@ class GreedyBot(RandomBot):
         return best
 
     def _best_crack(self, rt: _Routes, floe: _Floe, state: State, cracks, costs):
+        return cracks[self._crack_at(rt, floe, state, cracks, costs)]
+
+    def _crack_at(self, rt: _Routes, floe: _Floe, state: State, cracks, costs) -> int:
+        """Where among `cracks` the crack (or set-up removal) to make is: the fewest bears
+        whose cheapest route crosses the square (and a start's feeder), then the most slack
+        (how much dearer the cheapest route through it is), then the first square."""
         cells, bears = state.cells, state.bears
         # A bear still on its start whose entry square is open water can only get in when
         # the wind brings ice there: the ice next to that entry is needed too.
@@ -836,12 +844,13 @@ class GreedyBot(RandomBot):
                 fin = floe.fin(k)
                 # costs from x are back - (1 + w[x]) + w[sq], and a crack's w[sq] is 1
                 counted.append((floe.search(x), fin, fin[x] + floe.w[x] + COST["I"]))
-        index, parse = rt.square_index, rt.grid.parse
-        best, best_key = cracks[0], None
-        for step in cracks:
-            sq = index.get(step.square)
-            if sq is None:
-                sq = parse(step.square)
+        if cracks is state.weather_steps and state.weather == "crack":
+            squares = rt.squares(state.ice & ~state.occupied)  # the rules' cracks: free ice
+        else:
+            squares = [rt.square(step.square) for step in cracks]
+        # The least (need, -slack, square), compared field by field (no key tuples).
+        best, best_need, best_slack, best_sq = 0, 99, 0, 0
+        for at, sq in enumerate(squares):
             need = 1 if sq in feeders else 0
             slack = INF
             for back, fin, cost in counted:
@@ -851,9 +860,12 @@ class GreedyBot(RandomBot):
                     slack = gap
                 if gap <= 0:
                     need += 1
-            key = (need, -slack, sq)
-            if best_key is None or key < best_key:
-                best, best_key = step, key
+            if (
+                need < best_need
+                or need == best_need
+                and (slack > best_slack or slack == best_slack and sq < best_sq)
+            ):
+                best, best_need, best_slack, best_sq = at, need, slack, sq
         return best
 
 

@@ -273,3 +273,25 @@ def test_a_slide_searched_to_a_limit_is_the_plain_cost_below_it():
                         assert got == plain if plain < limit else got >= limit
                     checked += 1
     assert checked > 100
+
+
+def test_the_cracks_read_from_the_state_are_the_cracks_read_from_the_steps():
+    # _crack_at reads the rules' own cracks (the state's weather steps, that very list) off
+    # the free-ice mask; any other list square by square: both give the plain bot's crack
+    checked = 0
+    for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
+        rt = bots._routes(cfg.layout)
+        fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
+        slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
+        for state in _game_states(cfg, 80 + i):
+            cracks = state.weather_steps
+            if state.phase != "act" or state.weather != "crack" or len(cracks) < 2:
+                continue
+            floe = rt.floe(state.cells, (state.ice, state.tiles))
+            costs = [floe.cost(k, pos) for k, pos in enumerate(state.bears)]
+            by_mask = fast._crack_at(rt, floe, state, cracks, costs)
+            by_steps = fast._crack_at(rt, floe, state, list(cracks), costs)
+            assert by_mask == by_steps, state
+            assert cracks[by_mask] == slow.choose(state, list(cracks)), state
+            checked += 1
+    assert checked > 100, checked
