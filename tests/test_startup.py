@@ -24,7 +24,8 @@ from bearcli.cli import app as app_module
 from bearcli.cli.app import app
 from tests.conftest import ROOT
 
-COMMANDS = {
+# Every command, in the order `bearcli --help` lists them and TAB completes them.
+COMMANDS = (
     "play",
     "simulate",
     "validate",
@@ -34,7 +35,7 @@ COMMANDS = {
     "rules",
     "scenarios",
     "layout",
-}
+)
 HEAVY = (
     "bearcli.games",
     "bearcli.formats",
@@ -194,8 +195,8 @@ def test_help_in_a_subprocess_lists_every_command():
     )
     assert ran.returncode == 0, ran.stderr
     listed = ran.stdout.split("Commands:", 1)[1].split()
-    assert {name for name in COMMANDS if name in listed} == COMMANDS
-    assert set(app_module.COMMANDS) == COMMANDS  # app.py still lists every command
+    assert {name for name in COMMANDS if name in listed} == set(COMMANDS)
+    assert tuple(app_module.COMMANDS) == COMMANDS  # app.py still lists every command
 
 
 def test_each_summary_is_the_first_sentence_of_its_command_s_help():

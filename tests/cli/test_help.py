@@ -15,6 +15,7 @@ from bearcli.cli.app import app
 from bearcli.cli.options import GAMES_HELP
 from bearcli.core import registry
 from bearcli.formats.scenario import CORE_KEYS
+from tests.test_startup import COMMANDS as COMMAND_NAMES
 
 
 def _commands(group=None, path=()):
@@ -109,17 +110,7 @@ def test_shell_completion_completes_commands_options_and_shipped_scenarios():
 
 
 def test_completion_lists_every_command_and_a_group_s_subcommands():
-    assert _completing("bearcli ") == [
-        "play",
-        "simulate",
-        "validate",
-        "replay",
-        "solve",
-        "check",
-        "rules",
-        "scenarios",
-        "layout",
-    ]
+    assert _completing("bearcli ") == list(COMMAND_NAMES)
     assert _completing("bearcli layout r") == ["render", "rate"]
 
 
