@@ -82,6 +82,39 @@ def distances(
     return dist
 
 
+def inner_links(adj) -> tuple[tuple[int, ...], ...]:
+    """`adj` with no way on from the boulder, for `search`: a move that reaches it ends (BD10)."""
+    return adj[:-1] + ((),)
+
+
+def search(adj, inner, start: int, salmon: tuple[int, ...], bears: tuple[int, ...]) -> list:
+    """`distances` with both stops and all the bears as `occupied`, as play asks for it:
+    the same destinations with the same distances (a bear's tile may hold 0 where
+    `distances` has None; both mean no destination), in fewer steps.
+
+    The bears' tiles are marked before the search begins, so each neighbour is looked at
+    once; the boulder (the last node) is left only from the start (`inner` is
+    `inner_links(adj)`); one queue, a list read while it grows.
+    """
+    dist: list[int | None] = [None] * len(adj)
+    for bear in bears:
+        dist[bear] = 0  # a bear's tile: never a destination
+    dist[-1] = None  # the boulder holds any number of bears (BD10)
+    dist[start] = 0
+    queue = [start]
+    push = queue.append
+    near = adj  # from the start, every link
+    for node in queue:
+        steps = dist[node] + 1
+        for nb in near[node]:
+            if dist[nb] is None:
+                dist[nb] = steps
+                if not salmon[nb]:  # salmon end the move (BD9)
+                    push(nb)
+        near = inner
+    return dist
+
+
 def destinations(adj, boulder: int, start: int, salmon, occupied, **relax) -> dict[int, int]:
     """Every destination with its distance in steps, in node order (see `distances`)."""
     dist = distances(adj, boulder, start, salmon, occupied, **relax)

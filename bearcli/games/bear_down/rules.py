@@ -8,8 +8,9 @@ water and the salmon: BD5-BD7) followed by one move step per seat from the first
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache, reduce
 from itertools import compress, product
+from operator import or_
 
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Game, Seat
@@ -25,6 +26,7 @@ from bearcli.games.bear_down.tables import Tables
 WATER = {"W": 1, "WWS": 2}  # tiles per face (BD3)
 SALMON = {"WWS": 1, "S1": 1, "S2": 2, "S3": 3}  # salmon per face (BD3)
 BY_WATER, BY_SALMON = "water-ran-out", "salmon-ran-out"
+_STREAM = (1 << SQUARES) - 1  # the bits of one stream's squares in a node mask
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,8 @@ class BearDown(Game):
     seats_ruling = "BD1"
     scenario_keys = frozenset({"params"})
 
-    @property
-    def bots(self):  # imported late: bots depend on these rules
+    @cached_property
+    def bots(self):  # imported late (bots depend on these rules), once: each game asks
         from bearcli.games.bear_down import bots
 
         return bots.BOTS
@@ -79,6 +81,13 @@ class BearDown(Game):
         return params.config_dict(config)
 
     def initial_state(self, config: BDConfig) -> tuple[State, tuple[Event, ...]]:
+        # The same every game of a configuration (both values are immutable): made once.
+        tables = config.tables
+        if tables.start is None:
+            tables.start = self._initial_state(config)
+        return tables.start
+
+    def _initial_state(self, config: BDConfig) -> tuple[State, tuple[Event, ...]]:
         n, m = len(config.seats), len(config.streams)
         # BD13: one salmon on squares 3 and 4 of every stream; all bears on the boulder.
         salmon = tuple(1 if node % SQUARES >= 2 else 0 for node in range(SQUARES * m)) + (0,)
@@ -134,8 +143,9 @@ class BearDown(Game):
         if state.phase != "move":
             return []
         mover = (state.first + state.moved) % len(state.bears)  # state.mover, inlined
-        # The moves to the nodes with a distance, in node order.
-        moves = list(compress(state.cfg.tables.moves, self._distances(state, mover)))
+        # The moves to the nodes with a distance, in node order. The runner asks first at a
+        # state, so the search is made, not looked for (`_distances` then finds it).
+        moves = list(compress(state.cfg.tables.moves, self._search(state, mover)))
         return moves or [Stay()]
 
     def legal_for(self, state: State, seat: int) -> list:
@@ -150,16 +160,21 @@ class BearDown(Game):
         return {node: d for node, d in enumerate(self._distances(state, seat)) if d}
 
     def _distances(self, state: State, seat: int) -> list[int | None]:
-        """graph.distances for `seat`'s bear; the list may be shared: never change it."""
+        """graph.search for `seat`'s bear; the list may be shared: never change it."""
         tables = state.cfg.tables
         # Within a turn the runner asks for the legal steps, a bot for the destinations and
         # `apply` for the way, all at the same state (states never change): one search.
         last_state, last_seat, dist = tables.searched
         if last_state is state and last_seat == seat:
             return dist
+        return self._search(state, seat)
+
+    def _search(self, state: State, seat: int) -> list[int | None]:
+        """_distances without looking for the last search: a new one, kept as the last."""
+        tables = state.cfg.tables
         bears = state.bears
         # All the bears count as occupied: the search never looks up its start or the boulder.
-        dist = graph.distances(tables.adj, tables.boulder, bears[seat], state.salmon, bears)
+        dist = graph.search(tables.adj, tables.inner, bears[seat], state.salmon, bears)
         tables.searched = (state, seat, dist)
         return dist
 
@@ -168,6 +183,8 @@ class BearDown(Game):
 
     def advance(self, state: State, step) -> State:
         """apply() without the events: the hot ones are never made (the quiet runner's)."""
+        if state.phase == "move" and step.__class__ is Move and step.seat is None:
+            return self._move(state, step, None)[0]  # the usual step, as _apply would go
         return self._apply(state, step, None)[0]
 
     def _apply(self, state: State, step, events: list | None):
@@ -237,7 +254,7 @@ class BearDown(Game):
         # One working copy of the board for the whole roll; the state is made once, at the end.
         salmon, bears, carried = list(state.salmon), list(state.bears), list(state.carried)
         water, stack, final, supply = state.water, state.stack, state.final, state.supply
-        for i, stream in flows:
+        for stream, fall in flows:
             # One tile slides in behind the boulder (BD5): from the supply, else from under
             # the rock, which begins the final round.
             if water > 0:
@@ -259,15 +276,26 @@ class BearDown(Game):
                 continue
             if events is not None:
                 events.append(_SLID_IN(stack, source, stream, water))
-            supply += _fall(tables, i, stream, salmon, bears, carried, events)
+            supply += _fall(fall, stream, salmon, bears, carried, events)
         short = supply < needed
         if short:
             # BD7: the game ends at once; no salmon is placed and no bear moves.
             if events is not None:
                 events.append(event("salmon-shortage", needed=needed, supply=supply))
-        else:
-            for i, stream, count in jumps:
-                supply -= _jump(tables, i, stream, count, salmon, bears, events)
+        elif jumps:
+            bits = tables.bits
+            occupied = reduce(or_, map(bits.__getitem__, bears))  # a bit mask of the bears' tiles
+            for stream, count, shift, landings in jumps:
+                # BD7: one salmon a tile from square 4 down, past the bears; surplus returns.
+                nodes, squares = landings[occupied >> shift & _STREAM]
+                for node in nodes:
+                    salmon[node] += 1
+                supply -= len(nodes)
+                if events is not None:
+                    events.append(_JUMPED(count, squares, stream))
+                    if len(nodes) < count:
+                        left = count - len(nodes)
+                        events.append(event("surplus-returned", stream=stream, count=left))
         board = {
             "round": rnd,
             "dice": step.faces,
@@ -282,7 +310,7 @@ class BearDown(Game):
         if short:
             return self._finish(_evolve(state, board), BY_SALMON, events)
         board["phase"], board["moved"] = "move", 0
-        return _evolve(state, board), _told(events)
+        return _evolve(state, board), (tuple(events) if events else ())
 
     def _bad_roll(self, state: State, step: Roll):
         cfg = state.cfg
@@ -351,23 +379,23 @@ class BearDown(Game):
             raise self._unreachable(state, seat, step)
         if events is not None:
             events.append(_MOVED(tables.names[here], seat + 1, steps, step.dest))
-        bears = _set(bears, seat, target)
-        salmon, carried, banked = state.salmon, state.carried, state.banked
+        changes = {"bears": bears[:seat] + (target,) + bears[seat + 1 :]}  # what changes
         if target == boulder:
-            held = carried[seat]
+            held = state.carried[seat]
             if held:
-                banked = _set(banked, seat, banked[seat] + held)
+                banked = state.banked
+                banked = changes["banked"] = _set(banked, seat, banked[seat] + held)
                 if events is not None:
                     events.append(_BANKED(banked[seat], held, seat + 1))
-                carried = _set(carried, seat, 0)
+                changes["carried"] = _set(state.carried, seat, 0)
         else:
-            caught = salmon[target]
+            caught = state.salmon[target]
             if caught:
-                carried = _set(carried, seat, carried[seat] + caught)
+                carried = state.carried
+                carried = changes["carried"] = _set(carried, seat, carried[seat] + caught)
                 if events is not None:
                     events.append(_CAUGHT(carried[seat], caught, seat + 1, step.dest))
-                salmon = _set(salmon, target, 0)
-        changes = {"bears": bears, "salmon": salmon, "carried": carried, "banked": banked}
+                changes["salmon"] = _set(state.salmon, target, 0)
         return self._next(state, events, changes)
 
     def _unreachable(self, state: State, seat: int, step: Move):
@@ -424,7 +452,7 @@ class BearDown(Game):
         moved = changes["moved"] = state.moved + 1
         seats = len(state.bears)
         if moved < seats:
-            return _evolve(state, changes), _told(events)
+            return _evolve(state, changes), (tuple(events) if events else ())
         if events is not None:
             events.append(_ROUND_ENDED(state.round))
         if state.final:
@@ -433,38 +461,39 @@ class BearDown(Game):
         if events is not None:
             events.append(_PASSED(state.first + 1, state.round + 1, nxt + 1))
         changes.update(phase="roll", first=nxt, moved=0)
-        return _evolve(state, changes), _told(events)
+        return _evolve(state, changes), (tuple(events) if events else ())
 
     def _finish(self, state: State, termination: str, events: list | None):
         """BD12: half of what each bear carries (rounded down) goes back; the rest is banked."""
-        if events is None:
-            events = []  # once a game: not worth skipping
-        carried, banked, supply = list(state.carried), list(state.banked), state.supply
-        events.append(event("final-scoring", termination=termination))
+        carried, banked, supply = state.carried, list(state.banked), state.supply
         for seat, c in enumerate(carried):
             back = c // 2
             supply += back
             banked[seat] += c - back
+        banked_t = tuple(banked)
+        if events is not None:
+            events.append(event("final-scoring", termination=termination))
+            for seat, c in enumerate(carried):
+                back = c // 2
+                events.append(
+                    event(
+                        "salmon-counted",
+                        seat=seat + 1,
+                        carried=c,
+                        returned=back,
+                        kept=c - back,
+                        salmon=banked_t[seat],
+                    )
+                )
             events.append(
                 event(
-                    "salmon-counted",
-                    seat=seat + 1,
-                    carried=c,
-                    returned=back,
-                    kept=c - back,
-                    salmon=banked[seat],
+                    "game-ended",
+                    termination=termination,
+                    winners=[w + 1 for w in _winners(banked_t)],
+                    scores=list(banked_t),
+                    rounds=state.round,
                 )
             )
-        banked_t = tuple(banked)
-        events.append(
-            event(
-                "game-ended",
-                termination=termination,
-                winners=[w + 1 for w in _winners(banked_t)],
-                scores=list(banked_t),
-                rounds=state.round,
-            )
-        )
         over = {
             "phase": "over",
             "carried": (0,) * len(carried),
@@ -472,85 +501,72 @@ class BearDown(Game):
             "supply": supply,
             "termination": termination,
         }
-        return _evolve(state, over), tuple(events)
+        return _evolve(state, over), (tuple(events) if events else ())
 
 
-def _fall(tables: Tables, i: int, stream: str, salmon: list, bears: list, carried: list, events):
-    """A tile has slid in behind stream i's boulder: square 4 falls (BD2, BD6), with its
+def _fall(fall: tuple, stream: str, salmon: list, bears: list, carried: list, events):
+    """A tile has slid in behind a stream's boulder: square 4 falls (BD2, BD6), with its
     salmon and any bear on it (which loses what it carried); the rest move up one square.
-    Changes the lists in place; returns the salmon that went back to the supply."""
-    base = SQUARES * i
-    edge = base + SQUARES - 1
+    `fall` is the stream's (first node, edge node, each node's node after the fall: the
+    edge's is the boulder) from Tables.falls. Changes the lists in place; returns the
+    salmon that went back to the supply."""
+    base, edge, after = fall
     on_edge = bears.index(edge) if edge in bears else None
-    back = salmon[edge]
+    salmon.insert(base, 0)  # a new square 1, empty; square 4 is pushed out:
+    back = salmon.pop(edge + 1)
     if events is not None:
         events.append(_TILE_FELL(None if on_edge is None else on_edge + 1, back, stream))
-    salmon[base + 1 : edge + 1] = salmon[base:edge]
-    salmon[base] = 0
-    for s, b in enumerate(bears):
-        if base <= b < edge:
-            bears[s] = b + 1
+    bears[:] = [after[b] for b in bears]
     if on_edge is not None:
         lost = carried[on_edge]
         back += lost
         carried[on_edge] = 0
-        bears[on_edge] = tables.boulder
         if events is not None:
             events.append(event("bear-fell", seat=on_edge + 1, stream=stream, lost=lost))
     return back
 
 
-def _jump(tables: Tables, i: int, stream: str, count: int, salmon: list, bears: list, events):
-    """BD7: one salmon per tile from square 4 down, skipping bears; surplus returns.
-    Changes `salmon` in place; returns the salmon placed."""
-    placed: list[str] = []
-    for node, square in tables.jumps[i]:
-        if len(placed) == count:
-            break
-        if node in bears:
-            continue
-        salmon[node] += 1
-        placed.append(square)
-    if events is None:
-        return len(placed)
-    events.append(_JUMPED(count, tuple(placed), stream))
-    if len(placed) < count:
-        events.append(event("surplus-returned", stream=stream, count=count - len(placed)))
-    return len(placed)
-
-
 def _plan(tables: Tables, faces: tuple[tuple[str, str], ...]):
     """What a roll asks of the board, worked out once per roll and configuration: the faces
-    as the log writes them (`blue:W`), one (die, stream) per water tile to slide in (BD5),
-    the salmon needed, and (die, stream, count) per die showing salmon (BD7). None if the
-    faces are not a roll of the dice in play, left to right (BD1, BD3)."""
+    as the log writes them (`blue:W`); per water tile to slide in, its (stream, fall) (BD5);
+    the salmon needed; per die showing salmon, its (stream, count, shift, landings) (BD7),
+    where `landings` (Tables.landings) gives where they land for the stream's bears, read
+    from the bears' bit mask shifted by `shift`. None if the faces are not a roll of the
+    dice in play, left to right (BD1, BD3)."""
     plan = tables.plans.get(faces)
     if plan is None:
-        if len(faces) != len(tables.faces) or any(
-            side not in known for side, known in zip(faces, tables.faces, strict=True)
-        ):
+        if len(faces) != len(tables.faces):
             return None
-        texts = tuple(known[side] for side, known in zip(faces, tables.faces, strict=True))
-        flows = tuple((i, s) for i, (s, f) in enumerate(faces) for _ in range(WATER.get(f, 0)))
-        jumps = tuple((i, s, SALMON[f]) for i, (s, f) in enumerate(faces) if f in SALMON)
-        plan = tables.plans[faces] = (texts, flows, sum(c for _, _, c in jumps), jumps)
+        texts, flows, jumps, needed = [], [], [], 0
+        for i, (side, known) in enumerate(zip(faces, tables.faces, strict=True)):
+            text = known.get(side)
+            if text is None:
+                return None
+            texts.append(text)
+            stream, face = side
+            flows += [(stream, tables.falls[i])] * WATER.get(face, 0)
+            count = SALMON.get(face, 0)
+            if count:
+                jumps.append((stream, count, SQUARES * i, tables.landings[i][count]))
+                needed += count
+        plan = tables.plans[faces] = (tuple(texts), tuple(flows), needed, tuple(jumps))
     return plan
 
 
-def _told(events: list | None) -> tuple[Event, ...]:
-    return () if events is None else tuple(events)
+_new, _setattr = object.__new__, object.__setattr__
 
 
 def _evolve(state: State, changes: dict) -> State:
     """`dataclasses.replace(state, **changes)`, without running the generated __init__.
 
     A State is a plain value (no __post_init__, nothing derived), so its fields copied with
-    some of them changed make the same state replace() would, several times faster.
+    some of them changed make the same state replace() would, several times faster. The
+    new dict is built, not copied: a copy of the first state's dict would share its keys
+    with the class (a split dict), and reading a field from one costs CPython 3.11 about
+    four times as much as from a dict of its own.
     """
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(State)
+    _setattr(new, "__dict__", {**state.__dict__, **changes})
     return new
 
 
@@ -614,6 +630,4 @@ def _winners(banked: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _set(values: tuple, i: int, v) -> tuple:
-    out = list(values)
-    out[i] = v
-    return tuple(out)
+    return values[:i] + (v,) + values[i + 1 :]

@@ -18,15 +18,29 @@ class Tables:
     def __init__(self, streams: tuple[str, ...], dice, rocks) -> None:
         self.boulder = SQUARES * len(streams)
         self.adj = graph.neighbours(streams, rocks)
+        self.inner = graph.inner_links(self.adj)
         self.names = tuple(graph.name(streams, n) for n in range(self.boulder + 1))
         self.nodes = {name: n for n, name in enumerate(self.names)}  # a square name -> node
         self.moves = tuple(Move(name) for name in self.names)  # node -> the move there
+        self.bits = tuple(1 << n for n in range(self.boulder + 1))  # node -> its bit
         # Per node, its neighbours other than the boulder.
         self.squares_near = tuple(tuple(n for n in a if n != self.boulder) for a in self.adj)
         # Per stream, its squares from the edge (square 4) down: where salmon jump (BD7).
         self.jumps = tuple(
             tuple((n, self.names[n]) for n in range(SQUARES * i + SQUARES - 1, SQUARES * i - 1, -1))
             for i in range(len(streams))
+        )
+        # Per stream, what a fall does (rules._fall): its first node, its edge (square 4),
+        # and each node's node after the fall: one square up, the edge's over to the boulder.
+        self.falls = tuple(_fall(SQUARES * i, self.boulder) for i in range(len(streams)))
+        # Per stream, per salmon count (0-3), per pattern of bears on its squares (bit k-1
+        # for square k): where the salmon land, as nodes and as square names (BD7).
+        self.landings = tuple(
+            tuple(
+                tuple(_landing(jumps, count, pattern) for pattern in range(1 << SQUARES))
+                for count in range(SQUARES)
+            )
+            for jumps in self.jumps
         )
         # Per die: each face as often as it is printed, equal faces together in the order of
         # their first appearance (that of chance_outcomes), as the (stream, face) a roll holds.
@@ -47,10 +61,11 @@ class Tables:
         self.rolls = after  # every roll counted with its weight: the sum of the weights
         # What the games met, kept: each draw with its roll, each roll with what it asks of
         # the board (rules._plan), and the last search for a bear's destinations (a state,
-        # a seat and graph.distances).
+        # a seat and graph.search) and the initial state with its events.
         self._rolls: dict[int, Roll] = {}
         self.plans: dict = {}
         self.searched: tuple = (None, None, None)
+        self.start: tuple | None = None
 
     def roll(self, pick: int) -> Roll:
         """The roll that `Rng.weighted(chance_outcomes)` returns when it draws `pick`.
@@ -73,3 +88,17 @@ class Tables:
                 faces.append(side)
             roll = self._rolls[pick] = Roll(tuple(faces))
         return roll
+
+
+def _fall(base: int, boulder: int) -> tuple[int, int, tuple[int, ...]]:
+    """BD6: the stream from `base` moves up one square; its edge (square 4) falls."""
+    edge = base + SQUARES - 1
+    after = [n + 1 if base <= n < edge else n for n in range(boulder + 1)]
+    after[edge] = boulder
+    return base, edge, tuple(after)
+
+
+def _landing(jumps, count: int, pattern: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """BD7: `count` salmon jump one a tile from square 4 down, past the squares with a bear."""
+    free = [(n, name) for n, name in jumps if not pattern >> (n % SQUARES) & 1][:count]
+    return tuple(n for n, _ in free), tuple(name for _, name in free)
