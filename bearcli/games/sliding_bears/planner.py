@@ -13,8 +13,10 @@ A position is worth (`_Judge.value`) minus greedy's total route cost (bots._Floe
 bear the cheapest way to its finish, ice 1, water 3, seal 4, rocks walls), plus ICE for each
 tile of ice to spare (the ice tiles less the squares some bear's cheapest route still needs,
 each of which must hold ice when the bear gets there), plus FEED for each free ice tile
-beside a route's open water (what the wind slides in), minus BLOCK (0 by default: off)
-for each square of a bear's cheapest route that another bear stands on. A won game is
+beside a route's open water (what the wind slides in), minus BEHIND times the sum of the
+squares of the bears' own route costs (of two ends with the same total, the one whose bears
+are more even: the game waits for its last bear), minus BLOCK (0 by default: off) for each
+square of a bear's cheapest route that another bear stands on. A won game is
 worth WIN, a lost one -WIN. Greedy looks one step ahead with the same route model; the
 planner weighs whole turns (a jump after the wind, a crack after the jump that frees a
 tile, the set-up removal against every first position), which is where greedy misjudges
@@ -62,6 +64,14 @@ FEED = 0.1
 # shared lane wait for one another). Off: 0.75 gained 5 points on Fiesta on the Ice Floe
 # (multicolour, hard) but lost 10 on The Great Wall and 28 on Nap at the Meeting (docs/bots.md).
 BLOCK = 0.0
+# Minus BEHIND times the sum of the squares of the bears' own route costs: of two ends with the
+# same total cost, the one whose bears are more even is better, since the game waits for its
+# last bear and each colour's face comes up one roll in six. Among jumps of equal gain (a
+# two-colour face, which in the multicolour variant moves any bear) this moves the bear
+# furthest behind, as greedy does. Fiesta on the Ice Floe (multicolour, hard): 654 of 1,000
+# games won at 0, 742 at 0.01; of 200, 126 at 0, 151 at 0.005, 150 at 0.03. Its cost: on The
+# Great Wall, whose one gap the bears pass one after another, 4 to 12 points (docs/bots.md).
+BEHIND = 0.01
 NO_ROUTE = 100  # the cost of a bear walled in by rocks
 WIN = 10_000.0  # a won game (lost: -WIN)
 _KEEP = 50_000  # judged positions remembered across decisions (bounded memory)
@@ -97,6 +107,7 @@ class _Judge:
         cost = 0  # greedy's total route cost
         blocked = 0  # route squares with another bear on them
         occupied = state.occupied
+        squares = 0  # the sum of the squares of the bears' own route costs
         for k, pos in enumerate(state.bears):
             if pos == FINISH:
                 continue
@@ -107,13 +118,15 @@ class _Judge:
                     cost += NO_ROUTE  # rocks never move: this bear cannot cross
                     continue
                 route |= 1 << sq
-                cost += fin[sq] + w[sq]
+                own = fin[sq] + w[sq]
             else:
                 sq = pos
                 if fin[sq] >= inf:
                     cost += NO_ROUTE
                     continue
-                cost += fin[sq]
+                own = fin[sq]
+            cost += own
+            squares += own * own
             mine = 1 << sq if pos == START else 0  # its route's squares, its own left out
             # Walk a cheapest route: the next square y has fin[y] + w[y] == fin[sq].
             while fin[sq] > 1:
@@ -131,7 +144,7 @@ class _Judge:
         # must have filled; and the free ice beside a route's water, the wind's supply.
         spare = state.ice.bit_count() - route.bit_count()
         feeders = rt.beside(route & state.water) & state.ice & ~state.occupied & ~route
-        return -cost - BLOCK * blocked + ICE * spare + FEED * feeders.bit_count()
+        return -cost - BEHIND * squares - BLOCK * blocked + ICE * spare + FEED * feeders.bit_count()
 
 
 _JUDGES: dict = {}

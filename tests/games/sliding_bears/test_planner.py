@@ -12,7 +12,7 @@ from bearcli.formats import scenario as scenario_fmt
 from bearcli.games.sliding_bears import planner
 from bearcli.games.sliding_bears.notation import Roll
 from bearcli.games.sliding_bears.planner import PlannerBot
-from bearcli.games.sliding_bears.rules import FINISH, WON, State
+from bearcli.games.sliding_bears.rules import FINISH, START, WON, State
 from bearcli.simulation import play_one, simulate
 from bearcli.solver import solve
 from tests.conftest import ROOT
@@ -197,3 +197,44 @@ def test_a_bear_standing_on_another_bears_route_costs_block(monkeypatch):
     assert value(a2, 0.0) - value(a2, 0.75) == approx(0.75)
     # ... and nothing for green in its own lane (b2)
     assert value(b2, 0.0) == value(b2, 0.75)
+
+
+# Two bears to go, each in its own column (c1 the only ice to spare; rocks keep the game
+# small enough to solve in about a second): pink on a2, one jump from a3, green on its start.
+EVEN = """\
+finish: p g b y
+     3: I I R R
+     2: I I R R
+     1: I I I R
+ start: p g b y
+"""
+
+
+def test_behind_moves_the_bear_furthest_behind_which_is_the_better_turn(monkeypatch):
+    scen = scenario(EVEN, level="hard", variant="multicolour")
+    game, cfg = scen.game, scen.config
+    a2 = cfg.layout.index(0, 1)
+    # The two-colour face moves any bear in the multicolour variant (SB3), and pink's jump
+    # to a3 and green's onto b1 lower the total route cost alike: only BEHIND tells them apart.
+    state = State(
+        cfg, cfg.layout.cells, (a2, START, FINISH, FINISH), "act", 5, 0, "pink/blue", "crack"
+    )
+
+    def plan(behind: float) -> list[str]:
+        monkeypatch.setattr(planner, "BEHIND", behind)
+        monkeypatch.setattr(planner, "_JUDGES", {})  # values judged with this weight only
+        bot = PlannerBot(game, cfg, 0, chance_rng(0), exact=0)
+        first = bot.choose(state, game.legal_steps(state))
+        return [str(first), *(str(s) for s in bot._plan.values() if s != first)]
+
+    even, first_bear = plan(planner.BEHIND), plan(0.0)
+    assert even[0] == "jump green b1"  # the bear furthest behind
+    assert first_bear[0] == "jump pink a3"  # without the term: the first of equal plans
+    # The exact values (the game solved from the turn's ends) say green's turn is the better.
+    bot = PlannerBot(game, cfg, 0, chance_rng(0))
+    ends = bot._plans(state)
+    values = planner._Exact(cfg).ends(game, ends, planner.EXACT)
+    worth = {
+        tuple(str(s) for _, s in route): v for (_, route, _), v in zip(ends, values, strict=True)
+    }
+    assert worth[tuple(even)] > worth[tuple(first_bear)] + 0.01
