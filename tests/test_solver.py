@@ -96,10 +96,10 @@ def test_solve_json_names_the_method_and_the_encoding(cli):
     assert fast["win_probability"] == bare["win_probability"] == 0.001564
     assert fast["encoding"] == {
         "bound": 7816,
-        "codes": 988,
+        "codes": 798,
         "layers": 20,
-        "successors": 5804,
-        "sweeps": 62,
+        "successors": 2748,
+        "sweeps": 63,
         "symmetries": 8,
     }
 

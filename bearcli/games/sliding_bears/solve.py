@@ -9,10 +9,11 @@ Here a position between two turns (the next seat is to roll) is one `int`:
     bits 2n..       four bytes, one a bear (pink, green, blue, yellow): 0 at its start,
                     1 across (at its finish), 2 + i on square i
 
-and `turn(code)` finds, for each bear-die face and weather face, every position the turn can
-end in (SB4-SB7, P-SB2): the turn's choices are then one maximum over those ends, and the
-states within a turn are never stored. The turn number and the seat are left out, as
-`SlidingBears.solve_key` leaves them out (SB9: one team).
+and `actions(code)` finds the ends of each single action from it: the cracks, the slides,
+each bear's jumps, and the jumps that only a slide makes possible (SB4-SB7, P-SB2). A turn is
+made of those (`ends`), so the turn's choices are one maximum over parts that many positions
+share, and the states within a turn are never stored. The turn number and the seat are left
+out, as `SlidingBears.solve_key` leaves them out (SB9: one team).
 
 Symmetries: the colours that share their start and finish columns, and whose bear-die faces map
 onto each other, are interchangeable; a left-right mirror is one when the rocks, the start and
@@ -20,11 +21,13 @@ finish squares and the dice mirror (with such a colour exchange). `Floe.canon` m
 to the least code among its images, so a solve stores one position for each class.
 
 tests/games/sliding_bears/test_solve_encoding.py walks the positions of small floes with the
-plain protocol and proves `turn` gives the same ends, weights and results.
+plain protocol and proves `ends` gives the same ends, weights and results.
 """
 
 from __future__ import annotations
 
+import functools
+import gc
 from collections import Counter
 from itertools import permutations
 from math import factorial
@@ -35,6 +38,7 @@ from bearcli.games.sliding_bears.layout import COLOURS
 AT_START, ACROSS = 0, 1  # a bear's byte: 0, 1, or 2 + its square
 WIN, LOSS = -1, -2  # the ends of a game, beside the codes (never negative) of positions
 BYTE = 8
+NO_ENDS: tuple = ((), (), (), ())  # no bear's ends
 
 
 class Floe:
@@ -76,8 +80,23 @@ class Floe:
         self.symmetries = self._symmetries() if symmetry else ((False, (0, 1, 2, 3)),)
         self._colour_only = all(not mirror for mirror, _ in self.symmetries)
         self._classes, self._mirror = self._sorting()
-        self._moves: dict[int, list] = {}  # the tiles' bits -> their slides (turn)
+        self._moves: dict[int, list] = {}  # the tiles' bits -> their slides (actions)
         self._bits = _Bits()  # a mask -> its single bits, lowest first (the cracks)
+        self._tiles = (1 << self.bears_shift) - 1  # a code's tiles' bits
+        # a bear's byte -> the bit of the square it stands on (0 at its start or across)
+        self._on_square = tuple(1 << (x - 2) if 1 < x < n + 2 else 0 for x in range(256))
+        # each bear's jumps from each byte as (the target's bit or 0, what the jump adds to a
+        # code, whether it is onto the finish)
+        self._steps = tuple(
+            tuple(
+                tuple(
+                    (bit, (target - place) << (self.bears_shift + BYTE * k), target == ACROSS)
+                    for target, bit in moves
+                )
+                for place, moves in enumerate(self.jumps[k])
+            )
+            for k in range(4)
+        )
         self._mirror_row = tuple(
             sum(1 << (w - 1 - c) for c in range(w) if row >> c & 1) for row in range(1 << w)
         )
@@ -218,98 +237,74 @@ class Floe:
         w = self.width
         return (sq - sq % w) + (w - 1 - sq % w) + 2
 
-    # -- a turn -----------------------------------------------------------------------
-    def turn(self, code: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-        """Where a turn from this position can end, by what it uses (codes not canonical;
-        WIN and LOSS for the ends of the game):
+    # -- a turn, one action at a time ---------------------------------------------------
+    def actions(self, code: int) -> tuple[list[int], list[int], tuple, tuple]:
+        """The ends of the single actions from a position between turns (codes not
+        canonical), of which a turn is made (`ends`):
 
-        (crack ends, wind ends), each five tuples: [0] the ends with no jump, [1 + k] the
-        ends with a jump of bear k. A roll of bear face F and weather W ends in the union of
-        W's [0] and its [1 + k] for each bear k that F moves (SB3, SB7)."""
-        n = self.n
-        full = self.full
-        ice = code & full
-        seal = code >> n & full
+        - the cracks (SB5), or [LOSS] when no free ice is left;
+        - the slides (SB6; a bear on the tile rides along: P-SB5);
+        - each bear's jumps (SB4), WIN for the one that brings the last bear across (SB8);
+        - each bear's jumps after a slide, those alone that no jump followed by the same
+          slide reaches: a jump of the bear the slide carried, or onto the ice it brought.
+          (Any other jump and slide are the same in either order: the jump does not touch
+          the tiles, and the slide leaves that jump's square, free ice, as it was.)"""
         shift = self.bears_shift
         word = code >> shift
-        tiles_code = code & ((1 << shift) - 1)
-        b = (word & 255, word >> 8 & 255, word >> 16 & 255, word >> 24)
-        occ = 0
-        for x in b:
-            if x > 1:
-                occ |= 1 << (x - 2)
-        water = self.floor & ~ice & ~seal
-        jumps = self.jumps
-        all_across = self.all_across
-        bits = self._bits
-        # SB5: a crack takes one free ice tile; none left: lost (P-SB2).
+        places = (word & 255, word >> 8 & 255, word >> 16 & 255, word >> 24)
+        on = self._on_square
+        occ = on[places[0]] | on[places[1]] | on[places[2]] | on[places[3]]
+        ice = code & self.full
         free = ice & ~occ
-        crack0 = [code ^ bit for bit in bits(free)] if free else (LOSS,)
-        slide_moves = self._moves.get(tiles_code)
-        if slide_moves is None:  # the slides depend on the tiles only: a few hundred sets
-            slide_moves = self._moves[tiles_code] = self._slide_moves(ice, seal, water)
-        slides0 = self._slides(slide_moves, code, occ, word) if slide_moves else []
-        wind0 = (code, *slides0)  # the wind and the bear both forgone, or used up
-        crack_by, wind_by = [crack0], [wind0]
-        after_wind = None
+        cracks = [code ^ bit for bit in self._bits(free)] if free else [LOSS]
+        all_across, steps = self.all_across, self._steps
+        jumps = []
         for k in range(4):
-            place = b[k]
-            moves = jumps[k][place]
-            if not moves:
-                crack_by.append(())
-                wind_by.append(())
-                continue
-            sh = BYTE * k
-            cracks: list[int] = []
-            winds: list[int] = []
-            here_bit = 1 << (place - 2) if place > 1 else 0
-            for target, bit in moves:
+            out = []
+            for bit, add, across in steps[k][places[k]]:
                 if bit and not free & bit:
-                    continue
-                new_word = word + ((target - place) << sh)
-                if new_word == all_across:  # SB8: won the moment the last bear is across
-                    cracks.append(WIN)
-                    winds.append(WIN)
-                    continue
-                new_occ = (occ & ~here_bit) | bit
-                jumped = tiles_code | new_word << shift
-                # jump, then the crack (SB7): the square left is free ice again
-                new_free = ice & ~new_occ
-                cracks.extend([jumped ^ bit for bit in bits(new_free)] if new_free else (LOSS,))
-                # jump, then the wind or not
-                winds.append(jumped)
-                if slide_moves:
-                    winds.extend(self._slides(slide_moves, jumped, new_occ, new_word))
-            # the wind, then a jump of this bear (a slide may bring it ice, or carry it)
-            if after_wind is None:
-                after_wind = [self._free_after(slid) for slid in slides0]
-            for s_tiles, s_word, s_free in after_wind:
-                s_place = s_word >> sh & 255
-                for target, bit in jumps[k][s_place]:
-                    if bit and not s_free & bit:
+                    continue  # onto ice only, and only free ice
+                new = code + add
+                out.append(WIN if across and new >> shift == all_across else new)
+            jumps.append(out)
+        tiles = code & self._tiles
+        moves = self._moves.get(tiles)
+        if moves is None:  # the slides depend on the tiles only: a few hundred sets
+            moves = self._moves[tiles] = self._slide_moves(ice, code >> self.n & self.full)
+        if not moves:
+            return cracks, [], tuple(jumps), NO_ENDS
+        slides = []
+        after: tuple = NO_ENDS
+        for flip, low, step, brought in moves:
+            new = code ^ flip
+            if occ & low:  # the rider: the bear whose byte names this square
+                k = places.index(low.bit_length() + 1)
+                new += step << (shift + BYTE * k)
+                if after is NO_ENDS:
+                    after = ([], [], [], [])
+                left = (ice ^ flip) & ~(occ ^ low ^ brought)  # free ice after the slide
+                for bit, add, across in steps[k][places[k] + step]:
+                    if bit and not left & bit:
                         continue
-                    new_word = s_word + ((target - s_place) << sh)
-                    winds.append(WIN if new_word == all_across else s_tiles | new_word << shift)
-            crack_by.append(tuple(cracks))
-            wind_by.append(tuple(winds))
-        return tuple(crack_by), tuple(wind_by)
+                    j = new + add
+                    after[k].append(WIN if across and j >> shift == all_across else j)
+            elif brought:  # ice onto a square a bear may jump onto now
+                for k in range(4):
+                    for bit, add, _ in steps[k][places[k]]:
+                        if bit == brought:
+                            if after is NO_ENDS:
+                                after = ([], [], [], [])
+                            after[k].append(new + add)
+            slides.append(new)
+        return cracks, slides, tuple(jumps), after
 
-    def _free_after(self, slid: int) -> tuple[int, int, int]:
-        """A slide's position as (its tiles' bits, its bears' word, its free ice)."""
-        shift = self.bears_shift
-        word = slid >> shift
-        occ = 0
-        for j in range(4):
-            x = word >> (BYTE * j) & 255
-            if x > 1:
-                occ |= 1 << (x - 2)
-        return slid & ((1 << shift) - 1), word, slid & self.full & ~occ
-
-    def _slide_moves(self, ice: int, seal: int, water: int) -> list[tuple[int, int, int]]:
+    def _slide_moves(self, ice: int, seal: int) -> list[tuple[int, int, int, int]]:
         """SB6: every slide of an ice or seal tile into open water beside it, as (the bits it
-        flips in a code, its square's bit, how far a rider's byte moves), in square order.
-        A jump changes neither tiles nor water: the same slides serve before and after it."""
-        out: list[tuple[int, int, int]] = []
+        flips in a code, its square's bit, how far a rider's byte moves, the bit of the square
+        it brings ice to or 0 for a seal), in square order. A jump changes neither tiles nor
+        water: the same slides serve before and after it."""
+        out: list[tuple[int, int, int, int]] = []
+        water = self.floor & ~ice & ~seal
         if not water:
             return out
         near, neighbours, n = self.near, self.neighbours, self.n
@@ -321,40 +316,38 @@ class Floe:
             open_ = water & near[sq]
             if not open_:
                 continue
-            shift = 0 if ice & low else n  # an ice tile's bits, or a seal's
+            is_ice = ice & low
+            shift = 0 if is_ice else n  # an ice tile's bits, or a seal's
             for dst in neighbours[sq]:
                 if open_ >> dst & 1:
-                    out.append((((1 << dst) | low) << shift, low, dst - sq))
-        return out
-
-    def _slides(self, moves, code: int, occ: int, word: int) -> list[int]:
-        """The positions the slides `moves` make from `code` (bears' word `word`, squares
-        `occ` occupied): a bear on a sliding ice tile rides along (P-SB5)."""
-        if not occ:
-            return [code ^ flip for flip, _, _ in moves]
-        out = []
-        shift = self.bears_shift
-        for flip, low, step in moves:
-            new = code ^ flip
-            if occ & low:  # the rider: the bear whose byte names this square
-                place = low.bit_length() + 1
-                for k in range(4):
-                    if word >> (BYTE * k) & 255 == place:
-                        new += step << (shift + BYTE * k)
-                        break
-            out.append(new)
+                    brought = 1 << dst if is_ice else 0
+                    out.append((((1 << dst) | low) << shift, low, dst - sq, brought))
         return out
 
     def ends(self, code: int, face: int, weather: str) -> frozenset[int]:
-        """The ends of a turn that rolls face number `face` (in `faces`) and `weather`
-        (for the proof against the plain rules: one roll, all its ends, canonical)."""
-        cracks, winds = self.turn(code)
-        parts = cracks if weather == "crack" else winds
-        movers = self.faces[face][0]
-        out = set(parts[0])
-        for k in range(4):
-            if movers >> k & 1:
-                out.update(parts[1 + k])
+        """Every end of a turn that rolls face number `face` (in `faces`) and `weather`,
+        canonical, WIN and LOSS for the ends of the game, from the actions as `values`
+        composes them.
+
+        The crack (SB5, SB7, P-SB2): a crack, or a jump of a bear the face moves and then a
+        crack (judged after the jump; a crack then a jump ends where the jump then that
+        crack does). The wind (SB6, SB7, both optional): nothing, a slide, a jump, a jump
+        then a slide, or a slide then a jump (`actions`: those the other order misses)."""
+        cracks, slides, jumps, after = self.actions(code)
+        movers = [k for k in range(4) if self.faces[face][0] >> k & 1]
+        if weather == "crack":
+            out = set(cracks)
+            for k in movers:
+                for j in jumps[k]:
+                    out.update((WIN,) if j == WIN else self.actions(j)[0])
+        else:
+            out = {code, *slides}
+            for k in movers:
+                for j in jumps[k]:
+                    out.add(j)
+                    if j != WIN:
+                        out.update(self.actions(j)[1])
+                out.update(after[k])
         return frozenset(x if x < 0 else self.canon(x) for x in out)
 
     def upper_bound(self, start_codes) -> int:
@@ -435,18 +428,42 @@ WIN_ID, LOSS_ID = 0, 1  # the two ends of the game, first in the table of positi
 CHECK_EVERY = 1024  # positions between two reports (progress, the memory ceiling)
 
 
+def _without_gc(func):
+    """Run `func` with the cycle collector paused: the tables are millions of tuples with no
+    cycles among them, which each collection would walk again as they grow (a third of the
+    exploration's time) and free none of."""
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            if paused:
+                gc.enable()
+
+    return run
+
+
 class TurnGraph:
-    """Every reachable position between turns (one per symmetry class), and its turn."""
+    """Every reachable position between turns (one per symmetry class), and its actions."""
 
     def __init__(self, floe: Floe):
         self.floe = floe
         self.codes: list[int] = [WIN, LOSS]  # by id; ids 0 and 1 are the ends
         # a code (canonical or not) -> its position's id; WIN and LOSS -> ids 0 and 1
         self.index: dict[int, int] = {WIN: WIN_ID, LOSS: LOSS_ID}
-        # For each position: the crack ends and the wind ends by what the turn uses, as ids
-        # (see Floe.turn).
-        self.crack: list = [None, None]
-        self.wind: list = [None, None]
+        # For each position, by id (see Floe.actions): the ids of its cracks (LOSS_ID when
+        # no free ice is left), of its slides, of each bear's jumps (WIN_ID: the last one
+        # across), and of each bear's jumps after each slide. (With no wind face on the
+        # weather die a jump is always followed by a crack: each bear's jumps are then the
+        # ends of a jump and a crack, and there are no slides; with no crack face, no
+        # cracks. So every position stored is one a turn can end in.)
+        self.crack: list = [(), ()]
+        self.slide: list = [(), ()]
+        self.jump: list = [NO_ENDS, NO_ENDS]
+        self.slid: list = [NO_ENDS, NO_ENDS]
         self.successors = 0  # ids stored in those tuples
 
     @property
@@ -467,31 +484,46 @@ class TurnGraph:
             if j is None:
                 j = self.index[canon] = len(self.codes)
                 self.codes.append(canon)
-                self.crack.append(None)
-                self.wind.append(None)
             self.index[code] = j
         return j
 
     def expand(self, i: int) -> None:
-        cracks, winds = self.floe.turn(self.codes[i])
-        parts = cracks + winds
-        flat = [x for part in parts for x in part]
+        floe = self.floe
+        cracks, slides, jumps, slid = floe.actions(self.codes[i])
+        if not floe.cracks:
+            cracks = []
+        if not floe.winds:  # a jump is followed by a crack, and nothing slides
+            slides = []
+            jumps = tuple(
+                [x for j in part for x in ((WIN,) if j == WIN else floe.actions(j)[0])]
+                for part in jumps
+            )
+            slid = NO_ENDS
+        flat = cracks + slides + jumps[0] + jumps[1] + jumps[2] + jumps[3]
+        if slid is not NO_ENDS:
+            flat += slid[0] + slid[1] + slid[2] + slid[3]
         # WIN and LOSS are in the index (ids 0 and 1): most ends are one lookup each
         ids = list(map(self.index.get, flat))
         if None in ids:
             add = self.add
             ids = [add(x) if j is None else j for x, j in zip(flat, ids, strict=True)]
-        out = []
-        at = 0
-        for part in parts:
-            n = len(part)
-            # the same end by two orders of the dice, or two images of one position: once
-            out.append(tuple(dict.fromkeys(ids[at : at + n])) if n > 1 else tuple(ids[at : at + n]))
-            at += n
-        self.crack[i], self.wind[i] = tuple(out[:5]), tuple(out[5:])
-        self.successors += sum(map(len, out))
+        at = len(cracks)
+        self.crack.append(tuple(ids[:at]))
+        self.slide.append(tuple(ids[at : at + len(slides)]))
+        at += len(slides)
+        for parts, store in ((jumps, self.jump), (slid, self.slid)):
+            if parts is NO_ENDS or not any(parts):
+                store.append(NO_ENDS)
+                continue
+            out = []
+            for part in parts:
+                out.append(tuple(ids[at : at + len(part)]))
+                at += len(part)
+            store.append(tuple(out))
+        self.successors += len(ids)
 
 
+@_without_gc
 def explore(floe: Floe, starts, max_positions: int, check=None) -> TurnGraph:
     """Every position reachable from the start codes, breadth first; `check(n)` is called every
     CHECK_EVERY positions (progress, the memory ceiling) and may raise."""
@@ -499,11 +531,12 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> TurnGraph:
     for code in starts:
         graph.add(code)
     i = 2
-    while i < len(graph.codes):
+    codes, expand = graph.codes, graph.expand
+    while i < len(codes):
         if check is not None and (i - 2) % CHECK_EVERY == 0 and i > 2:
             check(i - 2)  # positions expanded so far
-        graph.expand(i)
-        if graph.positions > max_positions:
+        expand(i)
+        if len(codes) - 2 > max_positions:
             from bearcli.solver import TOO_LARGE, TooLarge
 
             raise TooLarge(
@@ -519,12 +552,12 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> TurnGraph:
 def layers(graph: TurnGraph) -> list[list[int]]:
     """The positions in the order they are solved: a crack takes one ice tile and an arrived
     bear stays across, so positions with less ice, and then with more bears across, never
-    lead back to the others. Within a layer, the deepest found first."""
+    lead back to the others."""
     floe = graph.floe
     full = floe.full
     shift = floe.bears_shift
     groups: dict[tuple[int, int], list[int]] = {}
-    for i in range(len(graph.codes) - 1, 1, -1):
+    for i in range(2, len(graph.codes)):
         code = graph.codes[i]
         word = code >> shift
         across = sum(1 for k in range(4) if word >> (BYTE * k) & 255 == ACROSS)
@@ -532,96 +565,157 @@ def layers(graph: TurnGraph) -> list[list[int]]:
     return [groups[key] for key in sorted(groups)]
 
 
+@_without_gc
 def values(
     graph: TurnGraph, tolerance: float, on_layer=None, order: list[list[int]] | None = None
 ) -> tuple[list[float], int, int]:
     """Each position's win probability with perfect play: (values by id, the most full sweeps
-    a layer needed, all full sweeps). A layer's cracks lead to layers already solved, so they
-    are summed once. Its wind ends are solved by modified policy iteration from 0: a full
-    sweep (Gauss-Seidel: each position the weighted best of its ends) also notes the best end
-    of each face, then cheap sweeps follow those choices only (until they move less than a
-    twentieth of what the full sweep moved), until a full sweep changes nothing by
-    `tolerance`. The wind ends are first gathered by face (`_wind_faces`). Values start at
-    0 and only rise (a choice's value is never above the best), so they reach the least
-    fixed point, the win probability, as bearcli.solver._iterate does."""
+    a layer needed, all full sweeps).
+
+    A turn is composed of single actions (Floe.ends). With the crack, a face's best end is
+    the best of: a crack now, and each bear's jumps followed by a crack (their ends are in
+    layers already solved, so a layer's cracks are summed once). With the wind, the best
+    of: the wind alone (staying, or a slide), and for each bear it moves, its jumps, each
+    followed by the wind alone, and the slides followed by its jumps.
+
+    A layer's wind turns are solved by policy iteration. A full sweep (Gauss-Seidel, the
+    positions worth most first) finds each face's best end and notes it; then that choice
+    of ends is evaluated exactly in one more sweep in the same order: an end other than
+    staying was chosen for being worth more than the position, so it was swept before it
+    (staying is solved: v = (b + the others) / (1 - stay)). Until a full sweep changes
+    nothing by `tolerance`. Values start from staying put on every wind (the crack sum /
+    (1 - the wind's chance), below the true value) and only rise, as bearcli.solver.
+    _iterate's do, to the least fixed point."""
     floe = graph.floe
-    total = floe.total
-    crack_w = floe.cracks / total
-    wind_w = floe.winds / total
-    # Each face: its weight and the parts it joins ([0], and [1 + k] for the bears it moves).
+    crack_w = floe.cracks / floe.total
+    wind_w = floe.winds / floe.total
     faces = tuple(
-        (count, (0, *(1 + k for k in range(4) if movers >> k & 1))) for movers, count in floe.faces
+        (count, tuple(k for k in range(4) if movers >> k & 1)) for movers, count in floe.faces
     )
-    vals = [0.0] * len(graph.codes)
-    vals[WIN_ID] = 1.0
-    get = vals.__getitem__
-    most = sweeps = 0
-    done = 0
-    crack, wind = graph.crack, graph.wind
+    wind_p = sum(count for count, _ in faces) * wind_w  # the wind's chance
+    size = len(graph.codes)
+    V = [0.0] * size  # the values
+    V[WIN_ID] = 1.0
+    C = V[:]  # a crack now: the best of the position's cracks
+    in_layer = bytearray(size)
+    get = V.__getitem__
+    # a bear's jump then the crack: C of its jumps (with no wind: the jumps are those ends)
+    after_jump = C.__getitem__ if floe.winds else get
+    crack, slide, jump, slid = graph.crack, graph.slide, graph.jump, graph.slid
+    shapes: dict = {}  # the bears that can move -> the wind's faces by those they move
+    most = sweeps = done = 0
     for layer in order if order is not None else layers(graph):
-        work = []  # (id, crack sum, each face's wind ends as (weight, ids)), once a layer
         for i in layer:
-            parts = crack[i]
-            m = [max(map(get, p)) if p else -1.0 for p in parts]
-            base = crack_w * sum(c * max(map(m.__getitem__, idx)) for c, idx in faces)
-            work.append((i, base, _wind_faces(wind[i], faces, wind_w)))
-            crack[i] = wind[i] = None  # no longer needed
+            in_layer[i] = 1
+            if crack_w:
+                C[i] = max(map(get, crack[i]))
+        info = []  # (id, crack sum, itself and its slides, each bear's wind ends, faces)
+        for i in layer:
+            jk = jump[i]
+            sk = slid[i]
+            base = 0.0
+            if crack_w:
+                c0 = C[i]
+                ck = [max(map(after_jump, j)) if j else -1.0 for j in jk]
+                for count, movers in faces:
+                    m = c0
+                    for k in movers:
+                        if ck[k] > m:
+                            m = ck[k]
+                    base += count * m
+                base *= crack_w
+            bears = []
+            ends = []
+            for k in range(4):
+                jj = jk[k]
+                if jj or sk[k]:
+                    # its jumps, each with the wind alone after it (the slides stored for
+                    # the jump's class are its slides' classes), and the slides then jumps
+                    e = list(jj)
+                    for j in jj:
+                        e += slide[j]
+                    e += sk[k]
+                    bears.append(k)
+                    ends.append(tuple(e))
+            bears = tuple(bears)
+            shape = shapes.get(bears)
+            if shape is None:
+                shape = shapes[bears] = _shape(faces, bears, wind_w)
+            info.append((i, base, (i, *slide[i]), ends, *shape))
+            V[i] = base / (1.0 - wind_p) if wind_p < 1.0 else 0.0
         n = 0
         while True:
             n += 1
+            # Gauss-Seidel, the positions worth most first: a better end, worth more than
+            # the position, has been swept already
+            info.sort(key=lambda item: V[item[0]], reverse=True)
             delta = 0.0
-            policy = []
-            for i, base, ends in work:
-                v = base
+            chosen = []  # (id, fixed part, in-layer ends, weights), in the order swept
+            for i, base, own, ends, groups, alone in info:
+                old = V[i]
+                e0 = max(own, key=get)  # the wind alone: itself first, so a tie stays
+                w0 = V[e0]
+                bests = [max(e, key=get) for e in ends]
+                v = fixed = base
                 stay = 0.0
-                js, ws = [], []
-                for w, ids in ends:
-                    j = max(ids, key=get)  # the first best end
-                    v += w * vals[j]
-                    if j == i:
-                        stay += w
+                js = []
+                ws = []
+                if alone:
+                    v += alone * w0
+                    if e0 == i:
+                        stay = alone
+                    elif in_layer[e0]:
+                        js.append(e0)
+                        ws.append(alone)
                     else:
-                        js.append(j)
+                        fixed += alone * w0
+                for movers, w in groups:
+                    best, end = w0, e0
+                    for x in movers:
+                        e = bests[x]
+                        if V[e] > best:
+                            best, end = V[e], e
+                    v += w * best
+                    if end == i:
+                        stay += w
+                    elif in_layer[end]:
+                        js.append(end)
                         ws.append(w)
-                if v - vals[i] > delta:
-                    delta = v - vals[i]
-                vals[i] = v
-                # staying put (pass) solved exactly: v = (b + others) / (1 - stay)
-                if stay < 1.0 - 1e-9:
+                    else:
+                        fixed += w * best
+                if v - old > delta:
+                    delta = v - old
+                if js:
                     scale = 1.0 / (1.0 - stay)
-                    policy.append((i, base * scale, tuple(js), tuple(map(scale.__mul__, ws))))
-                # else: all wind, and staying is all it does: its value is where it is
+                    chosen.append((i, fixed * scale, tuple(js), tuple(w * scale for w in ws)))
+                elif stay < 1.0 - 1e-9:
+                    v = fixed / (1.0 - stay)  # its ends are all solved: so is it
+                if v > old:
+                    V[i] = v
             if delta < tolerance or n >= 100_000:
                 break
-            # Follow the choices until they change little (next to what this sweep changed:
-            # the choices are likely to change again while that is large): far cheaper than
-            # a full sweep. The full sweeps alone decide when the layer is solved.
-            enough = max(tolerance, delta * 0.05)
-            for _ in range(100):
-                moved = 0.0
-                for i, b, js, ws in policy:
-                    v = b + sum(map(mul, ws, map(get, js)))
-                    if v - vals[i] > moved:
-                        moved = v - vals[i]
-                    vals[i] = v
-                if moved < enough:
-                    break
+            # Evaluate the choices: each end was worth more than the position that chose it,
+            # so it was swept first, and one sweep in the same order is exact.
+            for i, b, js, ws in chosen:
+                v = b + sum(map(mul, ws, map(get, js)))
+                if v > V[i]:
+                    V[i] = v
+        for i in layer:
+            in_layer[i] = 0
         most, sweeps = max(most, n), sweeps + n
         done += len(layer)
         if on_layer is not None:
             on_layer(done)
-    return vals, most, sweeps
+    return V, most, sweeps
 
 
-def _wind_faces(parts, faces, wind_w: float) -> tuple[tuple[float, tuple[int, ...]], ...]:
-    """A position's wind turns by face: (the face's weight among all rolls, every end it
-    can reach: the union of its parts). Faces with the same ends are one entry."""
-    out: dict[tuple[int, ...], float] = {}
-    for c, idx in faces:
-        ids = parts[0]
-        if len(idx) > 1:
-            for k in idx[1:]:
-                ids += parts[k]
-            ids = tuple(dict.fromkeys(ids))
-        out[ids] = out.get(ids, 0.0) + c * wind_w
-    return tuple((w, ids) for ids, w in out.items())
+def _shape(faces, bears: tuple[int, ...], wind_w: float) -> tuple[tuple, float]:
+    """The wind's faces for a position where `bears` can move: (each set of those bears a
+    face moves, as indices into `bears`, with its chance; the chance of the faces that
+    move none of them, the wind alone)."""
+    groups: dict[tuple[int, ...], float] = {}
+    for count, movers in faces:
+        key = tuple(x for x, k in enumerate(bears) if k in movers)
+        groups[key] = groups.get(key, 0.0) + count * wind_w
+    alone = groups.pop((), 0.0)
+    return tuple(groups.items()), alone

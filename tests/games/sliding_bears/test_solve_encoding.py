@@ -53,6 +53,14 @@ finish: . pgby .
      1: R I R
  start: . pgby .
 """
+# Open water beside the ice: slides, riders and jumps only a slide allows, still small
+HOLE = """\
+finish: pgby . .
+     3: I I R
+     2: I . R
+     1: I R R
+ start: pgby . .
+"""
 # The test_solver board: small enough for the plain solver
 TINY = """\
 finish: pgby . .
@@ -204,7 +212,7 @@ def test_every_roll_ends_where_the_rules_end_it(name, layout, keys, symmetry):
     assert checked > 100
 
 
-def test_the_walks_meet_wins_losses_and_slides():
+def test_the_walks_meet_wins_losses_slides_and_jumps_only_a_slide_allows():
     """The positions walked above include the ends that matter (else the proof is thin)."""
     seen = Counter()
     for _, layout, keys in BOARDS:
@@ -213,12 +221,13 @@ def test_the_walks_meet_wins_losses_and_slides():
         floe = turns.Floe(cfg)
         for state in roll_states(game, cfg, limit=25, walks=6):
             code = floe.encode(state.cells, state.bears)
-            cracks, winds = floe.turn(code)
-            seen["win"] += any(turns.WIN in part for part in cracks + winds)
-            seen["loss"] += any(turns.LOSS in part for part in cracks)
-            seen["slide"] += len(winds[0]) > 1
-            seen["ride"] += any(floe.decode(x)[2] != floe.decode(code)[2] for x in winds[0][1:])
-    assert all(seen[k] > 0 for k in ("win", "loss", "slide", "ride")), seen
+            cracks, slides, jumps, after = floe.actions(code)
+            seen["win"] += any(turns.WIN in part for part in jumps)
+            seen["loss"] += turns.LOSS in cracks
+            seen["slide"] += len(slides) > 0
+            seen["ride"] += any(floe.decode(x)[2] != floe.decode(code)[2] for x in slides)
+            seen["after a slide"] += any(after)
+    assert all(seen[k] > 0 for k in ("win", "loss", "slide", "ride", "after a slide")), seen
 
 
 def test_ends_are_codes_of_positions_or_the_two_results():
@@ -333,13 +342,11 @@ def test_canon_is_the_least_image(layout, keys):
         assert all(floe.canon(image) == floe.canon(code) for image in images)
 
 
-def test_a_faces_wind_ends_are_the_union_of_its_parts_and_equal_faces_are_one():
-    # parts: [0] no jump, [1 + k] a jump of bear k; faces: bear 0 alone, bears 0 and 2,
-    # bear 3 (who cannot jump: its part is empty, so it is the no-jump face) and no bear
-    parts = ((5, 6), (7, 5), (), (8, 7), ())
-    faces = ((1, (0, 1)), (2, (0, 1, 3)), (1, (0, 4)), (2, (0,)))
-    ends = turns._wind_faces(parts, faces, 0.5)
-    assert ends == ((0.5, (5, 6, 7)), (1.0, (5, 6, 7, 8)), (1.5, (5, 6)))
+def test_the_wind_faces_are_grouped_by_the_bears_that_can_move():
+    # classic die: pink, green, blue, yellow, pink/blue, green/yellow; pink (0) and blue (2)
+    # can move here: pink alone, blue alone, either, and three faces of the wind alone
+    faces = ((1, (0,)), (1, (1,)), (1, (2,)), (1, (3,)), (1, (0, 2)), (1, (1, 3)))
+    assert turns._shape(faces, (0, 2), 0.5) == ((((0,), 0.5), ((1,), 0.5), ((0, 1), 0.5)), 1.5)
 
 
 def test_the_single_bits_of_a_mask_lowest_first_are_worked_out_once():
@@ -352,9 +359,71 @@ def test_a_floe_reuses_the_slides_of_tiles_it_has_met():
     scen = scenario(POND)
     floe = turns.Floe(scen.config)
     states = list(roll_states(scen.game, scen.config, limit=30, walks=3))
-    fresh = [floe.turn(floe.encode(s.cells, s.bears)) for s in states]
+    fresh = [floe.actions(floe.encode(s.cells, s.bears)) for s in states]
     assert floe._moves  # the slides, by tiles
-    again = [floe.turn(floe.encode(s.cells, s.bears)) for s in states]
+    again = [floe.actions(floe.encode(s.cells, s.bears)) for s in states]
     assert again == fresh
     tiles = {floe.encode(s.cells, s.bears) & ((1 << floe.bears_shift) - 1) for s in states}
     assert set(floe._moves) == tiles
+
+
+def reference_values(floe, starts) -> dict[int, float]:
+    """The value of every position by plain Gauss-Seidel value iteration over whole turns
+    (`Floe.ends`, proven against the rules above): what `values` must find through its
+    layers, parts of turns and policy iteration."""
+    found = list(dict.fromkeys(floe.canon(c) for c in starts))
+    seen = set(found)
+    rolls = {}
+    for code in found:  # grows as it goes
+        out = []
+        for f, (_, count) in enumerate(floe.faces):
+            for weather, n in (("crack", floe.cracks), ("wind", floe.winds)):
+                if n:
+                    ends = sorted(floe.ends(code, f, weather))
+                    out.append((count * n / floe.total, ends))
+                    new = [x for x in ends if x >= 0 and x not in seen]
+                    seen.update(new)
+                    found += new
+        rolls[code] = out
+    value = dict.fromkeys(found, 0.0) | {turns.WIN: 1.0, turns.LOSS: 0.0}
+    for _ in range(10_000):
+        moved = 0.0
+        for code in reversed(found):
+            v = sum(p * max(value[x] for x in ends) for p, ends in rolls[code])
+            moved, value[code] = max(moved, v - value[code]), v
+        if moved < 1e-14:
+            return value
+    raise AssertionError("no convergence")
+
+
+REFERENCE = [
+    ("lane, classic, normal", LANE, {}),
+    ("lane, multicolour, hard", LANE, {"variant": "multicolour", "level": "hard"}),
+    ("tiny, all wind", TINY, {"params": "{weather_die: [wind, wind, wind, wind, wind, wind]}"}),
+    (
+        "tiny, all cracks",
+        TINY,
+        {"params": "{weather_die: [crack, crack, crack, crack, crack, crack]}"},
+    ),
+    ("hole, classic, hard", HOLE, {"level": "hard"}),
+    ("hole, multicolour, hard", HOLE, {"level": "hard", "variant": "multicolour"}),
+]
+
+
+@pytest.mark.parametrize(("name", "layout", "keys"), REFERENCE, ids=[b[0] for b in REFERENCE])
+def test_every_value_is_that_of_value_iteration_over_whole_turns(name, layout, keys):
+    scen = scenario(layout, **keys)
+    floe = turns.Floe(scen.config)
+    start, _ = scen.game.initial_state(scen.config)
+    starts = [
+        floe.encode(child.cells, child.bears)
+        for child in (scen.game.apply(start, s)[0] for s in scen.game.legal_steps(start))
+    ]
+    expected = reference_values(floe, starts)
+    graph = turns.explore(floe, starts, 10**6)
+    vals, _, _ = turns.values(graph, 1e-12)
+    # the same positions (each one a turn ends in), and the same value for each
+    assert sorted(graph.codes[2:]) == sorted(c for c in expected if c >= 0)
+    for i in range(2, len(graph.codes)):
+        assert vals[i] == pytest.approx(expected[graph.codes[i]], abs=1e-9), (name, i)
+    assert 0.0 < max(vals[graph.index[c]] for c in starts) or "cracks" in name
