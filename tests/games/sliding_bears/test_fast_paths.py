@@ -713,7 +713,7 @@ def test_chance_is_drawn_as_rng_weighted_draws_it():
 
 def test_every_step_applies_as_the_plain_rules_apply_it():
     plain = PlainRules()
-    for i, state in enumerate(positions()):
+    for i, state in enumerate(positions()[::2]):  # every other position: some 1,500
         legal = GAME.legal_steps(state)
         odd = _odd_steps(state) if i % 3 == 0 else []
         for step in [*legal[i % 2 :: 2], *legal[-1:], *odd]:  # half the steps, each pass
@@ -722,7 +722,7 @@ def test_every_step_applies_as_the_plain_rules_apply_it():
 
 def test_chance_steps_apply_as_the_plain_rules_apply_them():
     plain = PlainRules()
-    for state in positions():
+    for state in positions()[1::2]:  # the other half of the positions
         if state.phase == "roll":
             for step, _ in plain.chance_outcomes(state):
                 assert _outcome(GAME, state, step) == _outcome(plain, state, step)

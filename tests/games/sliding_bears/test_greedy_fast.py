@@ -138,7 +138,7 @@ def test_greedy_chooses_what_the_plain_greedy_chooses_in_game_order():
     for i, cfg in enumerate(CONFIGS):
         states = _game_states(cfg, 500 + i)
         slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
-        every = 3 if len(cfg.layout.cells) <= 64 else 12  # the plain bot is slow on big floes
+        every = 5 if len(cfg.layout.cells) <= 64 else 12  # the plain bot is slow on big floes
         for again in (False, True):  # again: the choices kept with the floes
             fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
             for n, state in enumerate(states):
