@@ -24,6 +24,9 @@ from bearcli.cli import app as app_module
 from bearcli.cli.app import app
 from tests.conftest import ROOT
 
+# `make test` (xdist, --dist loadgroup): one worker runs the probe of every command, not each.
+pytestmark = pytest.mark.xdist_group("start-up")
+
 # Every command, in the order `bearcli --help` lists them and TAB completes them.
 COMMANDS = (
     "play",

@@ -22,7 +22,7 @@ finish: p g b y
 
 def _rate(cli, *more):
     (cli.cwd / "open.layout").write_text(OPEN)
-    ran = cli("layout", "rate", "open.layout", "--games", "25", "--seed", "3", *more)
+    ran = cli("layout", "rate", "open.layout", "--games", "12", "--seed", "3", *more)
     assert ran.code == 0, ran.err
     return ran
 
@@ -34,7 +34,7 @@ def test_json_figures_are_consistent_and_the_table_on_two_workers_shows_them(cli
         assert set(lv["bots"]) == {"planner", "greedy"} and lv["difficulty"]
         for fig in lv["bots"].values():
             games, wins = fig["games"], fig["wins"]
-            assert games == 25 and 0 <= wins <= games
+            assert games == 12 and 0 <= wins <= games
             lo, hi = fig["win_rate_ci95"]
             assert lo <= fig["win_rate"] <= hi
             assert all(0 <= n <= games for n in fig["arrived"].values())
@@ -65,7 +65,7 @@ def test_json_figures_are_consistent_and_the_table_on_two_workers_shows_them(cli
 
 def test_a_level_the_floe_cannot_be_played_at_is_reported_not_rated(cli):
     (cli.cwd / "noseal.layout").write_text(OPEN.replace("S", "I"))
-    ran = cli("layout", "rate", "noseal.layout", "--games", "25", "--json")
+    ran = cli("layout", "rate", "noseal.layout", "--games", "12", "--json")
     assert ran.code == 0, ran.err
     levels = json.loads(ran.out)["levels"]
     normal = [lv for lv in levels if lv["level"] == "normal"]

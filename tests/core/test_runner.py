@@ -30,7 +30,7 @@ def _cases():
 @pytest.mark.parametrize(("path", "bot"), list(_cases()))
 def test_quiet_games_are_the_recorded_games(path, bot):
     scen = scenario_fmt.load(path)
-    for i in range(1, 3):
+    for i in range(1, 2 if bot == "planner" else 3):  # the search bot: one game a floe
         seed = game_seed(7, i)
         loud = play_one(scen, seed, i, bot, keep=True)
         quiet = play_one(scen, seed, i, bot, keep=False)

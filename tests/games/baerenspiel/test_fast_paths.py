@@ -331,7 +331,7 @@ def positions(name: str, games: int, bot: str = "random", seed: int = 11) -> lis
 
 @pytest.fixture(scope="module")
 def seen() -> dict[str, list]:
-    return {name: positions(name, 2 if name.startswith("memo") else 4) for name in SCENARIOS}
+    return {name: positions(name, 2 if name.startswith("memo") else 3) for name in SCENARIOS}
 
 
 GAME = rules.Baerenspiel()
