@@ -30,6 +30,7 @@ from itertools import chain
 from operator import getitem
 
 from bearcli.core.game import BotSpec, RandomBot
+from bearcli.core.kept import kept
 from bearcli.games.sliding_bears import planner
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
@@ -202,12 +203,7 @@ _ROUTES: dict[Layout, _Routes] = {}
 
 
 def _routes(lay: Layout) -> _Routes:
-    found = _ROUTES.get(lay)
-    if found is None:
-        if len(_ROUTES) >= 8:
-            _ROUTES.clear()
-        found = _ROUTES[lay] = _Routes(lay)
-    return found
+    return kept(_ROUTES, 8, lay, _Routes, lay)
 
 
 class _Floe:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bearcli.core.game import CHANCE, Bot, BotSpec
+from bearcli.core.kept import kept
 from bearcli.games.sliding_bears.notation import Remove
 from bearcli.games.sliding_bears.rules import FINISH, START, WON, State
 
@@ -152,13 +153,7 @@ _JUDGES: dict = {}
 
 def _judge(cfg) -> _Judge:
     """The judge of a configuration, shared by the games of a batch (and its memory)."""
-    key = cfg.tables.key
-    found = _JUDGES.get(key)
-    if found is None:
-        if len(_JUDGES) >= 8:
-            _JUDGES.clear()
-        found = _JUDGES[key] = _Judge(cfg)
-    return found
+    return kept(_JUDGES, 8, cfg.tables.key, _Judge, cfg)
 
 
 class _Exact:
@@ -233,13 +228,7 @@ _EXACTS: dict = {}
 
 def _exact(cfg) -> _Exact:
     """The exact values of a configuration, shared by the games of a batch."""
-    key = cfg.tables.key
-    found = _EXACTS.get(key)
-    if found is None:
-        if len(_EXACTS) >= 2:
-            _EXACTS.clear()
-        found = _EXACTS[key] = _Exact(cfg)
-    return found
+    return kept(_EXACTS, 2, cfg.tables.key, _Exact, cfg)
 
 
 class PlannerBot(Bot):

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game, Seat
+from bearcli.core.kept import kept
 from bearcli.core.outcome import Outcome
 from bearcli.core.rng import Rng
 from bearcli.core.source import Source
@@ -764,12 +765,7 @@ _TABLES: dict[tuple, Tables] = {}
 
 def _tables(lay: Layout, level: str, variant: str, bear_die, weather_die) -> Tables:
     key = (lay, level, variant, bear_die, weather_die)
-    tab = _TABLES.get(key)
-    if tab is None:
-        if len(_TABLES) >= 16:  # many layouts (the fuzz tests): start afresh
-            _TABLES.clear()
-        tab = _TABLES[key] = Tables(*key)
-    return tab
+    return kept(_TABLES, 16, key, Tables, *key)
 
 
 def _submasks(mask: int) -> list[int]:
