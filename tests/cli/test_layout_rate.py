@@ -10,14 +10,7 @@ from bearcli.formats import shipped
 from bearcli.rating import ANCHORS, SETTINGS, difficulty
 
 # A 4 x 4 floe every bear can cross, with a seal (normal level) and ice (hard level).
-OPEN = """\
-finish: p g b y
-     4: I I I I
-     3: I S I .
-     2: I I . I
-     1: I I I I
- start: p g b y
-"""
+from tests.games.sliding_bears.test_planner import OPEN
 
 
 def _rate(cli, *more):

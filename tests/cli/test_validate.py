@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.cli.test_replay import ROUND
 from tests.conftest import ROOT
 
 
@@ -110,19 +111,8 @@ def test_a_bot_that_is_not_a_name_is_refused(cli, tmp_path):
 
 # -- --strict-seats (P-C7): issue 11, point 6 -------------------------------------------------
 
-STRICT = """\
-format: bearcli-moves/1
-game: bear-down
-chance: manual
-scenario: {game: bear-down, seats: [human, human]}
-moves:
-  - roll blue:S1 green:S1 yellow:S1
-  - seat1 green1
-  - seat2 blue3
-  - roll blue:S1 green:S2 yellow:S1
-  - SEAT2 blue4
-  - seat1 green2
-"""
+# replay's round of named seats (test_replay.py), and two more steps
+STRICT = ROUND + "  - SEAT2 blue4\n  - seat1 green2\n"
 
 
 def test_strict_seats_accepts_a_transcription_naming_every_decision(cli, tmp_path):
