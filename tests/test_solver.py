@@ -99,7 +99,7 @@ def test_solve_json_names_the_method_and_the_encoding(cli):
         "codes": 798,
         "layers": 20,
         "successors": 2748,
-        "sweeps": 63,
+        "sweeps": 127,
         "symmetries": 8,
     }
 

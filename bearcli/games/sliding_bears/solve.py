@@ -28,10 +28,12 @@ from __future__ import annotations
 
 import functools
 import gc
+from array import array
 from collections import Counter
 from itertools import permutations
 from math import factorial
-from operator import mul
+
+import numpy as np
 
 from bearcli.games.sliding_bears.layout import COLOURS
 
@@ -447,28 +449,33 @@ def _without_gc(func):
 
 
 class TurnGraph:
-    """Every reachable position between turns (one per symmetry class), and its actions."""
+    """Every reachable position between turns (one per symmetry class), and its actions.
+
+    The actions are stored flat, as numpy reads them: `ends` holds each position's end ids
+    in turn, and `parts` ten counts a position (PARTS) saying how many of them are, in
+    order, its cracks (LOSS_ID alone when no free ice is left), its slides, each bear's
+    jumps (WIN_ID: the last one across) and each bear's jumps after a slide (see
+    Floe.actions). With no wind face on the weather die a jump is always followed by a
+    crack: each bear's jumps are then the ends of a jump and a crack, and there are no
+    slides; with no crack face, no cracks. So every position stored is one a turn can end
+    in."""
 
     def __init__(self, floe: Floe):
         self.floe = floe
         self.codes: list[int] = [WIN, LOSS]  # by id; ids 0 and 1 are the ends
         # a code (canonical or not) -> its position's id; WIN and LOSS -> ids 0 and 1
         self.index: dict[int, int] = {WIN: WIN_ID, LOSS: LOSS_ID}
-        # For each position, by id (see Floe.actions): the ids of its cracks (LOSS_ID when
-        # no free ice is left), of its slides, of each bear's jumps (WIN_ID: the last one
-        # across), and of each bear's jumps after each slide. (With no wind face on the
-        # weather die a jump is always followed by a crack: each bear's jumps are then the
-        # ends of a jump and a crack, and there are no slides; with no crack face, no
-        # cracks. So every position stored is one a turn can end in.)
-        self.crack: list = [(), ()]
-        self.slide: list = [(), ()]
-        self.jump: list = [NO_ENDS, NO_ENDS]
-        self.slid: list = [NO_ENDS, NO_ENDS]
-        self.successors = 0  # ids stored in those tuples
+        self.ends = array("q")
+        self.parts = array("l", bytes(2 * PARTS * array("q").itemsize))  # the ends: none
 
     @property
     def positions(self) -> int:
         return len(self.codes) - 2
+
+    @property
+    def successors(self) -> int:
+        """The ends stored, over all positions."""
+        return len(self.ends)
 
     @property
     def images(self) -> int:
@@ -499,28 +506,24 @@ class TurnGraph:
                 for part in jumps
             )
             slid = NO_ENDS
-        flat = cracks + slides + jumps[0] + jumps[1] + jumps[2] + jumps[3]
+        j0, j1, j2, j3 = jumps
+        s0, s1, s2, s3 = slid
+        flat = cracks + slides + j0 + j1 + j2 + j3
         if slid is not NO_ENDS:
-            flat += slid[0] + slid[1] + slid[2] + slid[3]
+            flat += s0 + s1 + s2 + s3
         # WIN and LOSS are in the index (ids 0 and 1): most ends are one lookup each
         ids = list(map(self.index.get, flat))
         if None in ids:
             add = self.add
             ids = [add(x) if j is None else j for x, j in zip(flat, ids, strict=True)]
-        at = len(cracks)
-        self.crack.append(tuple(ids[:at]))
-        self.slide.append(tuple(ids[at : at + len(slides)]))
-        at += len(slides)
-        for parts, store in ((jumps, self.jump), (slid, self.slid)):
-            if parts is NO_ENDS or not any(parts):
-                store.append(NO_ENDS)
-                continue
-            out = []
-            for part in parts:
-                out.append(tuple(ids[at : at + len(part)]))
-                at += len(part)
-            store.append(tuple(out))
-        self.successors += len(ids)
+        self.ends.extend(ids)
+        self.parts.extend(
+            (len(cracks), len(slides), len(j0), len(j1), len(j2), len(j3))
+            + (len(s0), len(s1), len(s2), len(s3))
+        )
+
+
+PARTS = 10  # a position's parts: cracks, slides, 4 bears' jumps, 4 bears' jumps after a slide
 
 
 @_without_gc
@@ -565,157 +568,116 @@ def layers(graph: TurnGraph) -> list[list[int]]:
     return [groups[key] for key in sorted(groups)]
 
 
+class _Parts:
+    """One layer's parts of one kind (a column of TurnGraph.parts) as numpy reads them: the
+    ends of the non-empty ones in a row (`ids`), where each begins there (`at`, for
+    `ufunc.reduceat`) and which ones they are (`which`, into the layer's positions)."""
+
+    def __init__(self, ends, begin, count):
+        self.which = np.flatnonzero(count)
+        begin, count = begin[self.which], count[self.which]
+        self.at = np.zeros(len(count), dtype=np.int64)
+        np.cumsum(count[:-1], out=self.at[1:])
+        total = int(count.sum())
+        self.ids = ends[np.repeat(begin - self.at, count) + np.arange(total)] if total else None
+
+    def best(self, values):
+        """The best value in each non-empty part."""
+        return np.maximum.reduceat(values[self.ids], self.at)
+
+
 @_without_gc
 def values(
     graph: TurnGraph, tolerance: float, on_layer=None, order: list[list[int]] | None = None
 ) -> tuple[list[float], int, int]:
-    """Each position's win probability with perfect play: (values by id, the most full sweeps
-    a layer needed, all full sweeps).
+    """Each position's win probability with perfect play: (values by id, the most sweeps a
+    layer needed, all sweeps).
 
     A turn is composed of single actions (Floe.ends). With the crack, a face's best end is
     the best of: a crack now, and each bear's jumps followed by a crack (their ends are in
     layers already solved, so a layer's cracks are summed once). With the wind, the best
-    of: the wind alone (staying, or a slide), and for each bear it moves, its jumps, each
-    followed by the wind alone, and the slides followed by its jumps.
+    of: the wind alone (staying, or a slide: "W"), and for each bear it moves, its jumps,
+    each followed by the wind alone (W of the jump's end, which is in the layer or in one
+    solved), and its jumps after a slide.
 
-    A layer's wind turns are solved by policy iteration. A full sweep (Gauss-Seidel, the
-    positions worth most first) finds each face's best end and notes it; then that choice
-    of ends is evaluated exactly in one more sweep in the same order: an end other than
-    staying was chosen for being worth more than the position, so it was swept before it
-    (staying is solved: v = (b + the others) / (1 - stay)). Until a full sweep changes
-    nothing by `tolerance`. Values start from staying put on every wind (the crack sum /
+    A layer's wind turns are solved by value iteration on whole arrays (numpy), all the
+    layer's positions at once. Values start from staying put on every wind (the crack sum /
     (1 - the wind's chance), below the true value) and only rise, as bearcli.solver.
-    _iterate's do, to the least fixed point."""
+    _iterate's do, to the least fixed point. Staying is solved in each sweep: a position
+    whose best end for some faces is to stay where it is gets v = (the rest) / (1 - their
+    chance), still no more than its true value. A layer is done when a sweep raises no value
+    by `tolerance`. The sums run in a fixed order, so the floats are the same everywhere."""
     floe = graph.floe
     crack_w = floe.cracks / floe.total
     wind_w = floe.winds / floe.total
-    faces = tuple(
-        (count, tuple(k for k in range(4) if movers >> k & 1)) for movers, count in floe.faces
-    )
+    faces = tuple((count, [k for k in range(4) if movers >> k & 1]) for movers, count in floe.faces)
     wind_p = sum(count for count, _ in faces) * wind_w  # the wind's chance
     size = len(graph.codes)
-    V = [0.0] * size  # the values
+    V = np.zeros(size)  # the values
     V[WIN_ID] = 1.0
-    C = V[:]  # a crack now: the best of the position's cracks
-    in_layer = bytearray(size)
-    get = V.__getitem__
-    # a bear's jump then the crack: C of its jumps (with no wind: the jumps are those ends)
-    after_jump = C.__getitem__ if floe.winds else get
-    crack, slide, jump, slid = graph.crack, graph.slide, graph.jump, graph.slid
-    shapes: dict = {}  # the bears that can move -> the wind's faces by those they move
+    C = V.copy()  # a crack now: the best of the position's cracks
+    W = V.copy()  # the wind alone: the best of staying and the slides
+    ends = np.frombuffer(graph.ends, dtype=np.int64) if graph.ends else np.zeros(1, np.int64)
+    parts = np.frombuffer(graph.parts, dtype=np.int64).reshape(size, PARTS)
+    begins = np.zeros((size, PARTS), dtype=np.int64)  # where each part's ends begin
+    flat = begins.reshape(-1)
+    np.cumsum(parts.reshape(-1)[:-1], out=flat[1:])
+    after_jump = C if floe.winds else V  # with no wind: the jumps are those ends
     most = sweeps = done = 0
     for layer in order if order is not None else layers(graph):
-        for i in layer:
-            in_layer[i] = 1
-            if crack_w:
-                C[i] = max(map(get, crack[i]))
-        info = []  # (id, crack sum, itself and its slides, each bear's wind ends, faces)
-        for i in layer:
-            jk = jump[i]
-            sk = slid[i]
-            base = 0.0
-            if crack_w:
-                c0 = C[i]
-                ck = [max(map(after_jump, j)) if j else -1.0 for j in jk]
-                for count, movers in faces:
-                    m = c0
-                    for k in movers:
-                        if ck[k] > m:
-                            m = ck[k]
-                    base += count * m
-                base *= crack_w
-            bears = []
-            ends = []
-            for k in range(4):
-                jj = jk[k]
-                if jj or sk[k]:
-                    # its jumps, each with the wind alone after it (the slides stored for
-                    # the jump's class are its slides' classes), and the slides then jumps
-                    e = list(jj)
-                    for j in jj:
-                        e += slide[j]
-                    e += sk[k]
-                    bears.append(k)
-                    ends.append(tuple(e))
-            bears = tuple(bears)
-            shape = shapes.get(bears)
-            if shape is None:
-                shape = shapes[bears] = _shape(faces, bears, wind_w)
-            info.append((i, base, (i, *slide[i]), ends, *shape))
-            V[i] = base / (1.0 - wind_p) if wind_p < 1.0 else 0.0
-        n = 0
-        while True:
-            n += 1
-            # Gauss-Seidel, the positions worth most first: a better end, worth more than
-            # the position, has been swept already
-            info.sort(key=lambda item: V[item[0]], reverse=True)
-            delta = 0.0
-            chosen = []  # (id, fixed part, in-layer ends, weights), in the order swept
-            for i, base, own, ends, groups, alone in info:
-                old = V[i]
-                e0 = max(own, key=get)  # the wind alone: itself first, so a tie stays
-                w0 = V[e0]
-                bests = [max(e, key=get) for e in ends]
-                v = fixed = base
-                stay = 0.0
-                js = []
-                ws = []
-                if alone:
-                    v += alone * w0
-                    if e0 == i:
-                        stay = alone
-                    elif in_layer[e0]:
-                        js.append(e0)
-                        ws.append(alone)
-                    else:
-                        fixed += alone * w0
-                for movers, w in groups:
-                    best, end = w0, e0
-                    for x in movers:
-                        e = bests[x]
-                        if V[e] > best:
-                            best, end = V[e], e
-                    v += w * best
-                    if end == i:
-                        stay += w
-                    elif in_layer[end]:
-                        js.append(end)
-                        ws.append(w)
-                    else:
-                        fixed += w * best
-                if v - old > delta:
-                    delta = v - old
-                if js:
-                    scale = 1.0 / (1.0 - stay)
-                    chosen.append((i, fixed * scale, tuple(js), tuple(w * scale for w in ws)))
-                elif stay < 1.0 - 1e-9:
-                    v = fixed / (1.0 - stay)  # its ends are all solved: so is it
-                if v > old:
-                    V[i] = v
-            if delta < tolerance or n >= 100_000:
+        ids = np.array(layer, dtype=np.int64)
+        n = len(layer)
+        count, begin = parts[ids], begins[ids]
+        cracks, slides = (_Parts(ends, begin[:, c], count[:, c]) for c in (0, 1))
+        jumps = _Parts(ends, begin[:, 2:6].reshape(-1), count[:, 2:6].reshape(-1))
+        slid = _Parts(ends, begin[:, 6:].reshape(-1), count[:, 6:].reshape(-1))
+        base = np.zeros(n)
+        if crack_w:
+            C[ids[cracks.which]] = cracks.best(V)
+            c0 = C[ids]
+            ck = np.full(4 * n, -1.0)  # each bear's best jump then a crack (-1: none)
+            if jumps.ids is not None:
+                ck[jumps.which] = jumps.best(after_jump)
+            ck = ck.reshape(n, 4)
+            for count_f, movers in faces:
+                base += count_f * np.maximum(c0, ck[:, movers].max(axis=1))
+            base *= crack_w
+        V[ids] = base / (1.0 - wind_p) if wind_p < 1.0 else 0.0
+        sweep = 0
+        while wind_w:
+            sweep += 1
+            old = V[ids]
+            w = old.copy()
+            if slides.ids is not None:
+                w[slides.which] = np.maximum(w[slides.which], slides.best(V))
+            W[ids] = w
+            bear = np.full(4 * n, -1.0)  # each bear's best wind end (-1: it cannot move)
+            if jumps.ids is not None:
+                bear[jumps.which] = jumps.best(W)
+            if slid.ids is not None:
+                bear[slid.which] = np.maximum(bear[slid.which], slid.best(V))
+            bear = bear.reshape(n, 4)
+            stay = np.zeros(n)  # the chance of the faces best spent staying put
+            rest = base.copy()  # the others' worth
+            for count_f, movers in faces:
+                best = np.maximum(w, bear[:, movers].max(axis=1))
+                stays = best <= old
+                stay += np.where(stays, count_f * wind_w, 0.0)
+                rest += np.where(stays, 0.0, count_f * wind_w * best)
+            solved = stay < 1.0 - 1e-9
+            new = np.where(solved, rest / np.where(solved, 1.0 - stay, 1.0), rest + stay * old)
+            rise = float((new - old).max())
+            V[ids] = np.maximum(old, new)
+            if rise < tolerance or sweep >= 100_000:
                 break
-            # Evaluate the choices: each end was worth more than the position that chose it,
-            # so it was swept first, and one sweep in the same order is exact.
-            for i, b, js, ws in chosen:
-                v = b + sum(map(mul, ws, map(get, js)))
-                if v > V[i]:
-                    V[i] = v
-        for i in layer:
-            in_layer[i] = 0
-        most, sweeps = max(most, n), sweeps + n
-        done += len(layer)
+        if wind_w and slides.ids is not None:  # the wind alone, final, for later layers
+            w = V[ids]
+            w[slides.which] = np.maximum(w[slides.which], slides.best(V))
+            W[ids] = w
+        elif wind_w:
+            W[ids] = V[ids]
+        most, sweeps = max(most, sweep), sweeps + sweep
+        done += n
         if on_layer is not None:
             on_layer(done)
-    return V, most, sweeps
-
-
-def _shape(faces, bears: tuple[int, ...], wind_w: float) -> tuple[tuple, float]:
-    """The wind's faces for a position where `bears` can move: (each set of those bears a
-    face moves, as indices into `bears`, with its chance; the chance of the faces that
-    move none of them, the wind alone)."""
-    groups: dict[tuple[int, ...], float] = {}
-    for count, movers in faces:
-        key = tuple(x for x, k in enumerate(bears) if k in movers)
-        groups[key] = groups.get(key, 0.0) + count * wind_w
-    alone = groups.pop((), 0.0)
-    return tuple(groups.items()), alone
+    return V.tolist(), most, sweeps

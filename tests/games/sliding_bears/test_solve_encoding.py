@@ -342,13 +342,6 @@ def test_canon_is_the_least_image(layout, keys):
         assert all(floe.canon(image) == floe.canon(code) for image in images)
 
 
-def test_the_wind_faces_are_grouped_by_the_bears_that_can_move():
-    # classic die: pink, green, blue, yellow, pink/blue, green/yellow; pink (0) and blue (2)
-    # can move here: pink alone, blue alone, either, and three faces of the wind alone
-    faces = ((1, (0,)), (1, (1,)), (1, (2,)), (1, (3,)), (1, (0, 2)), (1, (1, 3)))
-    assert turns._shape(faces, (0, 2), 0.5) == ((((0,), 0.5), ((1,), 0.5), ((0, 1), 0.5)), 1.5)
-
-
 def test_the_single_bits_of_a_mask_lowest_first_are_worked_out_once():
     bits = turns._Bits()
     assert bits(0b101100) == (0b100, 0b1000, 0b100000) and bits(0) == ()
