@@ -37,7 +37,7 @@ except ImportError:  # not on Windows: there the memory ceiling is not measured
     resource = None
 
 TOLERANCE = 1e-12
-MAX_POSITIONS = 1_000_000
+MAX_POSITIONS = 3_000_000  # every 3 x 3 floe (at most 2,824,992 positions between turns)
 MAX_MEMORY_MB = 1024
 # The sample: positions of random games after this many moves are compared (the deeper, the
 # more positions there are to draw from; a game may end before).
@@ -119,6 +119,7 @@ def solve(
 
 def _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, symmetry):
     """Sliding Bears over whole turns (bearcli.games.sliding_bears.solve)."""
+    from bearcli.games.sliding_bears import explore_arrays as arrays
     from bearcli.games.sliding_bears import solve as turns
 
     floe = turns.Floe(config, symmetry=symmetry)
@@ -152,18 +153,18 @@ def _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, 
                 f"{TOO_LARGE} (raise --max-memory, or measure it with simulate)"
             )
 
-    graph = turns.explore(floe, codes, max_positions, check)
+    graph = arrays.explore_graph(floe, codes, max_positions, check)
     total = graph.positions
     on_layer = None if solving is None else (lambda done: solving(done, total))
-    layers = turns.layers(graph)
+    layers = graph.layers()
     values, most, sweeps = turns.values(graph, TOLERANCE, on_layer, layers)
     if choices is None:
         firsts: tuple[tuple[str, float], ...] = ()
-        win = values[graph.index[codes[0]]]
+        win = values[graph.id_of(codes[0])]
     else:
         firsts = tuple(
             sorted(
-                ((name, values[graph.index[code]]) for name, code in choices),
+                ((name, values[graph.id_of(code)]) for name, code in choices),
                 key=lambda item: (-item[1], item[0]),
             )
         )

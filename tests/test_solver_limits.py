@@ -45,7 +45,7 @@ def test_the_classic_floe_is_refused_by_its_estimate_before_exploring(cli, no_ex
     ran = cli("solve", str(CLASSIC))
     assert ran.code == 1
     assert ran.err.startswith(
-        f"{CLASSIC}:1:1: error: estimated more than 1000000 reachable positions"
+        f"{CLASSIC}:1:1: error: estimated more than 3000000 reachable positions"
     ), ran.err
     assert "too large to solve exactly (raise --max-positions" in ran.err
 
@@ -191,3 +191,40 @@ def test_the_memory_ceiling_of_the_command(tmp_path):
     )
     assert ran.returncode == 1, ran.stderr
     assert ran.stderr.startswith("eight.yaml:1:1: error: more than --max-memory 1 MB used")
+
+
+def test_the_default_limit_admits_every_3x3_floe_and_no_more_than_it_needs():
+    """Counting bounds the positions between turns of every 3 x 3 floe (rocks only lower it:
+    fewer squares) by 2,824,992, so `solve`'s default --max-positions refuses none."""
+    from bearcli.core.errors import ScenarioError
+    from bearcli.core.game import CHANCE
+    from tests.conftest import load_scenario_text
+
+    worst = {}
+    for level in ("normal", "hard"):
+        for ice in range(10):
+            for seals in range(10 - ice):
+                cells = ["I"] * ice + ["S"] * seals + ["."] * (9 - ice - seals)
+                rows = [" ".join(cells[r * 3 : r * 3 + 3]) for r in range(3)]
+                layout = "".join(f"       {3 - r}: {row}\n" for r, row in enumerate(rows))
+                text = (
+                    f"game: sliding-bears\nseats: [greedy]\nlevel: {level}\nlayout: |\n"
+                    f"  finish: pg b y\n{layout}   start: pg b y\n"
+                )
+                try:
+                    scen = load_scenario_text(text)
+                except ScenarioError:  # SB2: the normal level needs a seal to remove
+                    continue
+                game, cfg = scen.game, scen.config
+                floe = turns.Floe(cfg)
+                start, _ = game.initial_state(cfg)
+                children = (
+                    [start]
+                    if game.actor(start) == CHANCE
+                    else [game.apply(start, s)[0] for s in game.legal_steps(start)]
+                )
+                codes = [floe.encode(c.cells, c.bears) for c in children]
+                worst[(level, ice, seals)] = floe.upper_bound(codes)
+    most = max(worst.values())
+    assert most == 2_824_992 <= solver.MAX_POSITIONS < 2 * most
+    assert sorted(k for k, v in worst.items() if v == most) == [("hard", 7, 2), ("normal", 6, 3)]

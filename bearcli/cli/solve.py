@@ -12,7 +12,7 @@ from bearcli.cli.options import Settings
 
 # The defaults of bearcli.solver (MAX_POSITIONS, MAX_MEMORY_MB), named here too so that
 # loading the app does not load the solver; tests/test_startup.py checks that they agree.
-MAX_POSITIONS = 1_000_000
+MAX_POSITIONS = 3_000_000
 MAX_MEMORY_MB = 1024
 
 

@@ -51,11 +51,11 @@ BUDGET = 20_000
 # Exact play: when counting says at most EXACT positions between turns can follow the turn in
 # hand (Floe.upper_bound: every 3 x 3 floe from its start; a 6 x 6 floe hardly ever), the game
 # from there is solved exactly and the planner plays a best end (0 turns this off).
-EXACT = 1_000_000
+EXACT = 3_000_000
 # Later in a game that did not fit from its first decision, a solve is made only when its
 # bound is this small (a second at most, once a game: it covers the rest of that game).
 LATE = 2_000
-_EXACT_KEEP = 2_000_000  # exact values remembered per configuration (bounded memory)
+_EXACT_KEEP = EXACT  # exact values remembered per configuration: a whole game's solve
 _DIGITS = 9  # exact values compared to 1e-9: a solve from another root may differ by 1e-12
 # The value of a position: minus greedy's total route cost, plus ICE for each tile of ice to
 # spare and FEED for each beside a route's water (tuned on the shipped floes, docs/bots.md).
@@ -210,14 +210,15 @@ class _Exact:
         return found
 
     def _solve(self, starts: list[int], limit: int) -> None:
+        from bearcli.games.sliding_bears.explore_arrays import explore_graph
         from bearcli.solver import TOLERANCE
 
-        turns = self.turns
-        graph = turns.explore(self.floe, starts, limit)  # never more: the bound admitted it
-        vals, _, _ = turns.values(graph, TOLERANCE)
+        # never more than `limit` positions: the bound admitted it
+        graph = explore_graph(self.floe, starts, limit)
+        vals, _, _ = self.turns.values(graph, TOLERANCE)
         if len(self.values) + graph.positions > _EXACT_KEEP:
             self.values.clear()
-        codes = graph.codes
+        codes = graph.code_list()
         for i in range(2, len(codes)):
             self.values[codes[i]] = vals[i]
         self.solves += 1

@@ -466,7 +466,7 @@ class TurnGraph:
         # a code (canonical or not) -> its position's id; WIN and LOSS -> ids 0 and 1
         self.index: dict[int, int] = {WIN: WIN_ID, LOSS: LOSS_ID}
         self.ends = array("q")
-        self.parts = array("l", bytes(2 * PARTS * array("q").itemsize))  # the ends: none
+        self.parts = array("i", bytes(2 * PARTS * array("i").itemsize))  # the ends: none
 
     @property
     def positions(self) -> int:
@@ -481,6 +481,22 @@ class TurnGraph:
     def images(self) -> int:
         """The codes met, each position's images included (WIN and LOSS not counted)."""
         return len(self.index) - 2
+
+    def id_of(self, code: int) -> int:
+        """The id of a position from any of its images met (a start, say)."""
+        return self.index[code]
+
+    def layers(self) -> list[list[int]]:
+        return layers(self)
+
+    def code_list(self) -> list[int]:
+        """The positions' codes by id (WIN and LOSS first)."""
+        return self.codes
+
+    def arrays(self):
+        """The ends and the parts as numpy arrays (no copy)."""
+        ends = np.frombuffer(self.ends, dtype=np.int64) if self.ends else np.zeros(1, np.int64)
+        return ends, np.frombuffer(self.parts, dtype=np.int32).reshape(-1, PARTS)
 
     def add(self, code: int) -> int:
         """The id of a position (any of its images), adding it if it is new."""
@@ -570,20 +586,27 @@ def layers(graph: TurnGraph) -> list[list[int]]:
 
 class _Parts:
     """One layer's parts of one kind (a column of TurnGraph.parts) as numpy reads them: the
-    ends of the non-empty ones in a row (`ids`), where each begins there (`at`, for
-    `ufunc.reduceat`) and which ones they are (`which`, into the layer's positions)."""
+    non-empty ones (`which`, into the layer's positions), the longest first, and their ends
+    as columns: `columns[c]` holds the c-th end of each part that has one, and those parts
+    are a prefix (so each column is read whole, and no end is read twice or padded)."""
 
     def __init__(self, ends, begin, count):
-        self.which = np.flatnonzero(count)
-        begin, count = begin[self.which], count[self.which]
-        self.at = np.zeros(len(count), dtype=np.int64)
-        np.cumsum(count[:-1], out=self.at[1:])
-        total = int(count.sum())
-        self.ids = ends[np.repeat(begin - self.at, count) + np.arange(total)] if total else None
+        which = np.flatnonzero(count)
+        order = np.argsort(-count[which], kind="stable")
+        self.which = which[order]
+        count, begin = count[self.which], begin[self.which]
+        self.ids = len(self.which) or None  # None: no part has an end
+        self.columns = [
+            ends[begin[:n] + c] for c, n in enumerate(np.bincount(count)[::-1].cumsum()[::-1][1:])
+        ]
 
     def best(self, values):
         """The best value in each non-empty part."""
-        return np.maximum.reduceat(values[self.ids], self.at)
+        best = values[self.columns[0]]
+        for column in self.columns[1:]:
+            head = best[: len(column)]
+            np.maximum(head, values[column], out=head)
+        return best
 
 
 @_without_gc
@@ -617,17 +640,18 @@ def values(
     V[WIN_ID] = 1.0
     C = V.copy()  # a crack now: the best of the position's cracks
     W = V.copy()  # the wind alone: the best of staying and the slides
-    ends = np.frombuffer(graph.ends, dtype=np.int64) if graph.ends else np.zeros(1, np.int64)
-    parts = np.frombuffer(graph.parts, dtype=np.int64).reshape(size, PARTS)
-    begins = np.zeros((size, PARTS), dtype=np.int64)  # where each part's ends begin
-    flat = begins.reshape(-1)
-    np.cumsum(parts.reshape(-1)[:-1], out=flat[1:])
+    ends, parts = graph.arrays()
+    if not len(ends):
+        ends = np.zeros(1, np.int64)
+    rows = np.zeros(size, dtype=np.int64)  # where each position's ends begin
+    np.cumsum(parts.sum(axis=1, dtype=np.int64)[:-1], out=rows[1:])
     after_jump = C if floe.winds else V  # with no wind: the jumps are those ends
     most = sweeps = done = 0
-    for layer in order if order is not None else layers(graph):
+    for layer in order if order is not None else graph.layers():
         ids = np.array(layer, dtype=np.int64)
         n = len(layer)
-        count, begin = parts[ids], begins[ids]
+        count = parts[ids].astype(np.int64)
+        begin = rows[ids][:, None] + np.cumsum(count, axis=1) - count  # each part's start
         cracks, slides = (_Parts(ends, begin[:, c], count[:, c]) for c in (0, 1))
         jumps = _Parts(ends, begin[:, 2:6].reshape(-1), count[:, 2:6].reshape(-1))
         slid = _Parts(ends, begin[:, 6:].reshape(-1), count[:, 6:].reshape(-1))
