@@ -5,7 +5,7 @@ It measures and prints; it asserts nothing (the tests never time anything). Four
 - engine: seeded games without logs, per shipped scenario and bot (every bot the registry
   gives the game), in games per CPU-second in one process (the best of three runs of at least
   `--seconds` each), and as a share of the game's `random` rate; then the wall-clock speed-up
-  of `simulate` on 2 worker processes over 1, on the same games;
+  of `simulate` on 2 worker processes over 1, on the same games (about 8 s of them on one);
 - replay: events per second replaying every golden record of each game to its event log;
 - start-up: `bearcli --version` and `--help` against `python -c "import typer"` (best of 15);
 - memory: peak RSS of `bearcli simulate` for 1,000 against 100,000 games.
@@ -82,8 +82,10 @@ def engine_table(seconds: float) -> list[str]:
         for bot in bots_for(path):
             rate = cpu_rate(scen, bot, seconds)
             random_rate = random_rate or rate
-            # Enough games for about 3 s on one worker, in whole blocks of 25 for the pool.
-            games = max(50, int(rate * 3 * seconds) // 25 * 25)
+            # Enough games for about 8 s on one worker, in whole blocks of 25 for the pool: a
+            # batch pays for starting its workers once, and its last blocks may leave one
+            # worker idle, which a few seconds' batch would count many times over.
+            games = max(100, int(rate * 8 * seconds) // 25 * 25)
             one, two = wall(scen, bot, games, 1), wall(scen, bot, games, 2)
             rows.append(
                 f"| {path} | {bot} | {rate:,.0f} | {rate / random_rate:.2f} | "

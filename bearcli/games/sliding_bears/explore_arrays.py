@@ -40,7 +40,7 @@ def fits(floe: Floe) -> bool:
     return floe.bears_shift + 4 * BYTE <= MOST_BITS
 
 
-class ArrayGraph:
+class ArrayGraph(turns.Graph):
     """The positions and their ends (the layout of solve.TurnGraph, as arrays): ids 0 and 1
     are WIN and LOSS, then the positions layer by layer in the order they are solved."""
 
@@ -51,14 +51,6 @@ class ArrayGraph:
         self.parts = parts  # int64 (ids, PARTS): how many ends each part has
         self._layer_sizes = layer_sizes
         self._images = images
-
-    @property
-    def positions(self) -> int:
-        return len(self.codes) - 2
-
-    @property
-    def successors(self) -> int:
-        return len(self.ends)
 
     @property
     def images(self) -> int:

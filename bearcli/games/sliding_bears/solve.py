@@ -30,6 +30,7 @@ import functools
 import gc
 from array import array
 from collections import Counter
+from collections.abc import Sequence
 from itertools import permutations
 from math import factorial
 
@@ -448,7 +449,24 @@ def _without_gc(func):
     return run
 
 
-class TurnGraph:
+class Graph:
+    """What a graph of positions between turns answers, however it was explored: `codes` by
+    id (WIN and LOSS first), `ends` (each position's end ids in a row)."""
+
+    codes: Sequence[int]
+    ends: Sequence[int]
+
+    @property
+    def positions(self) -> int:
+        return len(self.codes) - 2
+
+    @property
+    def successors(self) -> int:
+        """The ends stored, over all positions."""
+        return len(self.ends)
+
+
+class TurnGraph(Graph):
     """Every reachable position between turns (one per symmetry class), and its actions.
 
     The actions are stored flat, as numpy reads them: `ends` holds each position's end ids
@@ -467,15 +485,6 @@ class TurnGraph:
         self.index: dict[int, int] = {WIN: WIN_ID, LOSS: LOSS_ID}
         self.ends = array("q")
         self.parts = array("i", bytes(2 * PARTS * array("i").itemsize))  # the ends: none
-
-    @property
-    def positions(self) -> int:
-        return len(self.codes) - 2
-
-    @property
-    def successors(self) -> int:
-        """The ends stored, over all positions."""
-        return len(self.ends)
 
     @property
     def images(self) -> int:
@@ -611,7 +620,7 @@ class _Parts:
 
 @_without_gc
 def values(
-    graph: TurnGraph, tolerance: float, on_layer=None, order: list[list[int]] | None = None
+    graph: Graph, tolerance: float, on_layer=None, order: list[list[int]] | None = None
 ) -> tuple[list[float], int, int]:
     """Each position's win probability with perfect play: (values by id, the most sweeps a
     layer needed, all sweeps).
