@@ -17,6 +17,26 @@ from bearcli.formats import movelog, scenario, yamlsrc
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Puts `--dist loadgroup`'s group back into each grouped test's id (`name@group`).
+
+    pytest-xdist 3.8 does it by writing the old `_nodeid` field, which pytest 9.2 no longer
+    reads (pytest-xdist issue 1386): the groups were silently spread over both workers, and
+    each built the group's expensive fixtures. Harmless once xdist renames them itself.
+    """
+    if not getattr(config.option, "loadgroup", False):  # set on xdist's workers only
+        return
+    for item in items:
+        names = {
+            str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+            for m in item.iter_markers("xdist_group")
+        }
+        suffix = "@" + "_".join(sorted(names))
+        if names and not item.nodeid.endswith(suffix):
+            item._id = type(item._id).parse(item.nodeid + suffix)
+
+
 @dataclass
 class Ran:
     code: int

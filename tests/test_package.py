@@ -19,6 +19,9 @@ import pytest
 
 from tests.conftest import ROOT
 
+# `make test` (xdist, --dist loadgroup): one worker builds the wheel for both tests, not each.
+pytestmark = pytest.mark.xdist_group("package")
+
 # Left out of the copy: the top-level folders that are not sources, and caches anywhere.
 TOP_LEVEL_SKIP = {".git", ".venv", "build", "dist", "out", ".benchmarks", ".hypothesis"}
 ANYWHERE_SKIP = {"__pycache__", ".pytest_cache", ".ruff_cache"}

@@ -335,10 +335,16 @@ def test_the_guard_keeps_any_saved_log_under_the_input_cap():
         inline = scenario_fmt.self_contained(shipped.path(name))
         if len(str(inline)) > len(str(biggest)):
             biggest = inline
-    worst = movelog.dumps(
-        "bear-down", biggest, [longest] * play.MAX_PLAY_STEPS, seed=2**63, result=None
-    )
-    assert len(worst.encode()) < yamlsrc.MAX_BYTES
+
+    def size(steps: int) -> int:
+        text = movelog.dumps("bear-down", biggest, [longest] * steps, seed=2**63, result=None)
+        return len(text.encode())
+
+    # Each step adds the same line: the size at MAX_PLAY_STEPS follows from a few small logs
+    # (dumping all 15,000 steps took two seconds).
+    per_step = size(2) - size(1)
+    assert per_step > len(longest) and size(3) - size(2) == per_step
+    assert size(1) + (play.MAX_PLAY_STEPS - 1) * per_step < yamlsrc.MAX_BYTES
     assert play.MAX_PLAY_STEPS >= 5 * most_steps  # and far above any real game
 
 

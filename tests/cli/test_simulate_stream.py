@@ -255,17 +255,17 @@ def _first_block_within(rows: list[dict], seats: list[str] | None, precision: fl
     raise AssertionError("the cap is too low for this test")
 
 
+# The caps leave room past the block where each stops (at 100 games, at 50: asserted below).
 @pytest.mark.parametrize(
-    "path,bot,precision,seats",
+    "path,bot,precision,seats,cap",
     [
-        (BOTS_4P, "random", 0.1, ["1", "2", "3", "4"]),  # competitive: every seat's rate
-        (FOREST, "random", 0.1, None),  # cooperative: the team's
+        (BOTS_4P, "random", 0.1, ["1", "2", "3", "4"], 150),  # competitive: every seat's rate
+        (FOREST, "random", 0.1, None, 100),  # cooperative: the team's
     ],
 )
 def test_precision_stops_at_the_first_block_where_the_interval_holds(
-    cli, tmp_path, path, bot, precision, seats
+    cli, tmp_path, path, bot, precision, seats, cap
 ):
-    cap = 200
     base = ["simulate", str(path), "--bot", bot, "--seed", "4"]
     assert cli(*base, "-n", str(cap), "--csv", "all.csv").code == 0
     expected = _first_block_within(_read_csv(tmp_path / "all.csv"), seats, precision)

@@ -30,17 +30,18 @@ def _cases():
 @pytest.mark.parametrize(("path", "bot"), list(_cases()))
 def test_quiet_games_are_the_recorded_games(path, bot):
     scen = scenario_fmt.load(path)
-    for i in range(1, 2 if bot == "planner" else 3):  # the search bot: one game a floe
-        seed = game_seed(7, i)
-        loud = play_one(scen, seed, i, bot, keep=True)
-        quiet = play_one(scen, seed, i, bot, keep=False)
-        assert loud.events and not quiet.events  # the recording run kept its log, quiet not
-        assert (quiet.outcome, quiet.measures, quiet.length) == (
-            loud.outcome,
-            loud.measures,
-            loud.length,
-        ), f"{path.name} bot={bot} game {i}"
-        assert quiet.length == len(loud.steps)
+    # One game a case: the cases (every shipped scenario with each of its bots, some 95) play
+    # every floe, table and forest both ways already; a second seed a case repeated that.
+    seed = game_seed(7, 1)
+    loud = play_one(scen, seed, 1, bot, keep=True)
+    quiet = play_one(scen, seed, 1, bot, keep=False)
+    assert loud.events and not quiet.events  # the recording run kept its log, quiet not
+    assert (quiet.outcome, quiet.measures, quiet.length) == (
+        loud.outcome,
+        loud.measures,
+        loud.length,
+    ), f"{path.name} bot={bot}"
+    assert quiet.length == len(loud.steps)
 
 
 def test_only_bots_that_remember_are_shown_the_steps():

@@ -10,6 +10,7 @@ document can hold what a dumper never writes: duplicate keys, lone surrogate esc
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import string
 from dataclasses import dataclass
@@ -778,7 +779,15 @@ def layout_texts(draw):
 
 RECORD_FILES = sorted((ROOT / "replays").rglob("*.yaml"))
 RECORDS = {str(p.relative_to(ROOT / "replays")): p for p in RECORD_FILES}
-RECORD_DOCS = {name: yaml.safe_load(p.read_text()) for name, p in RECORDS.items()}
+
+
+@functools.cache
+def record_doc(name: str) -> dict:
+    """A record's YAML, read when a case first draws it (not at collection: every pytest-xdist
+    worker imports this module, and reading all of replays/ took a third of a second)."""
+    return yaml.safe_load(RECORDS[name].read_text())
+
+
 EXPECTED = {
     name: p.with_name(p.name.removesuffix(".yaml") + ".events.jsonl").read_text()
     for name, p in RECORDS.items()
@@ -892,8 +901,8 @@ overrides = st.lists(
 def record_docs(draw, odd_path: st.SearchStrategy[str] | None = None):
     """A real record (replays/) with its steps and keys mutated. Returns (name, doc); the
     doc's `scenario:` may be the string "SCENARIO_FILE", for the caller to write beside."""
-    name = draw(st.sampled_from(sorted(RECORD_DOCS)))
-    doc = copy.deepcopy(RECORD_DOCS[name])
+    name = draw(st.sampled_from(sorted(RECORDS)))
+    doc = copy.deepcopy(record_doc(name))
     moves = doc.get("moves", [])
     for _ in range(draw(st.sampled_from([0, 0, 1, 1, 2, 4]))):
         op = draw(st.sampled_from(["replace", "insert", "delete", "truncate", "swap"]))
@@ -938,7 +947,7 @@ def record_texts(draw, odd_path=None):
     name, doc = draw(record_docs(odd_path))
     scenario = None
     if isinstance(doc, dict) and doc.get("scenario") == "SCENARIO_FILE":
-        scenario = RECORD_DOCS[name]["scenario"]
+        scenario = record_doc(name)["scenario"]
         doc["scenario"] = "scenario.yaml"
     text = emit(doc, draw(st.sampled_from(["block"] * 5 + ["flow"])))
     cut = draw(st.sampled_from(range(10)))

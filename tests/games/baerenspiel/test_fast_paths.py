@@ -349,7 +349,7 @@ def test_legal_steps_and_chance_outcomes_are_the_plain_ones(seen, name):
 
 @pytest.mark.parametrize("name", FOREST)
 def test_the_kept_reach_is_the_plain_rescan(seen, name):
-    for state in seen[name][::2]:
+    for state in seen[name][::4]:  # each kind of forest change is met many times over
         assert state.reach == forest.scan(state.cells)
         reach = state.reach
         assert sorted(reach.frontier) == forest.reveal_targets(state.cells)
@@ -401,11 +401,11 @@ def _outcomes(state) -> list:
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
 def test_apply_makes_the_states_and_events_of_the_plain_way(seen, name, monkeypatch):
-    """Up to five legal steps (or chance outcomes) of every fourth position, applied the fast
+    """Up to five legal steps (or chance outcomes) of every sixth position, applied the fast
     way and with dataclasses.replace making the states; each event against core's event()."""
     rnd = random.Random(name)
     cases = []
-    for state in seen[name][::4]:
+    for state in seen[name][::6]:  # 90 to 170 positions a forest, 390 of memo
         steps = _outcomes(state)
         for step in rnd.sample(steps, min(len(steps), 5)):
             cases.append((state, step, GAME.apply(state, step)))
@@ -493,7 +493,7 @@ def test_searcher_chooses_what_it_chose(name, bot, games):
     ]
     scen = _scenario(name)
     fresh = bots.SearcherBot(GAME, scen.config, 0, Rng(1))
-    for state in states:
+    for state in states[::2]:  # every other decision of the games: some hundreds
         legal = GAME.legal_steps(state)
         expected = plain_searcher_choice(state, legal)
         assert fresh.choose(state, legal) == expected
@@ -502,7 +502,7 @@ def test_searcher_chooses_what_it_chose(name, bot, games):
 @pytest.mark.parametrize("name", ["forest-4p", "twin", "twin-preset"])
 def test_scorer_scores_as_the_plain_one(seen, name):
     rnd = random.Random(name)
-    for state in seen[name][::5]:
+    for state in seen[name][::8]:  # 60 to 80 turns a forest, every square scored in each
         if state.phase not in ("act", "roll"):
             continue
         fast, plain = bots.Scorer.of(state), PlainScorer(state)

@@ -637,7 +637,7 @@ def _all_positions(games: int = 2) -> list[State]:
 
 @functools.cache
 def positions() -> list[State]:
-    """With the greedy games: about 3,000 positions; made at first use, not at collection (a
+    """With the greedy games: about 6,600 positions; made at first use, not at collection (a
     pytest-xdist worker that runs none of these tests never makes them)."""
     return _all_positions(games=1)
 
@@ -711,9 +711,19 @@ def test_chance_is_drawn_as_rng_weighted_draws_it():
             assert GAME.sample_chance(state, a) == b.weighted(list(plain.chance_outcomes(state)))
 
 
+def _sampled(every: int) -> list[State]:
+    """Every `every`-th position, and every one of the rare kinds: the set-up removals and the
+    ends of games (won, lost)."""
+    return [s for i, s in enumerate(positions()) if i % every == 0 or s.phase in ("remove", "over")]
+
+
 def test_every_step_applies_as_the_plain_rules_apply_it():
     plain = PlainRules()
-    for i, state in enumerate(positions()[::2]):  # every other position: some 1,500
+    sample = _sampled(4)  # some 1,700 positions: each kind hundreds of times, the rare ones all
+    kinds = Counter((s.phase, s.weather) for s in sample)
+    assert min(kinds[k] for k in (("act", "crack"), ("act", "wind"), ("act", None))) > 200, kinds
+    assert kinds["roll", None] > 300 and kinds["remove", None] > 30, kinds
+    for i, state in enumerate(sample):
         legal = GAME.legal_steps(state)
         odd = _odd_steps(state) if i % 3 == 0 else []
         for step in [*legal[i % 2 :: 2], *legal[-1:], *odd]:  # half the steps, each pass
@@ -722,7 +732,7 @@ def test_every_step_applies_as_the_plain_rules_apply_it():
 
 def test_chance_steps_apply_as_the_plain_rules_apply_them():
     plain = PlainRules()
-    for state in positions()[1::2]:  # the other half of the positions
+    for state in positions()[1::4]:  # some 650 rolls, not those of the test above
         if state.phase == "roll":
             for step, _ in plain.chance_outcomes(state):
                 assert _outcome(GAME, state, step) == _outcome(plain, state, step)
@@ -848,14 +858,14 @@ def _greedy_positions() -> list[State]:
     out = []
     for i, cfg in enumerate(CONFIGS):
         out += [s for s in _positions(cfg, 1, 7000 + i, "greedy") if s.phase in ("act", "remove")]
-        out += [s for s in _positions(cfg, 1, 9000 + i) if s.phase in ("act", "remove")]
-    return out
+    # and random play's, which greedy would not steer to: those the rules' tests use (made once)
+    return out + [s for s in positions() if s.phase in ("act", "remove")]
 
 
 def test_greedy_chooses_what_the_plain_greedy_chooses():
     positions = _greedy_positions()
     assert len(positions) > 1500
-    for state in positions[::16]:  # fresh bots; test_greedy_fast.py compares games in order
+    for state in positions[::24]:  # fresh bots; test_greedy_fast.py compares games in order
         cfg = state.cfg
         legal = GAME.legal_steps(state)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
@@ -868,7 +878,7 @@ def test_route_costs_match_the_plain_searches():
     for cfg in CONFIGS:
         lay = cfg.layout
         rt = bots._routes(lay)
-        for _ in range(6):
+        for _ in range(4):
             # any floe of the layout's rocks: ice, seals and water anywhere else
             cells = tuple(c if c == "R" else rng.choice("IIIS.") for c in lay.cells)
             floe = rt.floe(cells)

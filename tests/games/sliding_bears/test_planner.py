@@ -110,8 +110,9 @@ def test_planner_beats_greedy_where_greedy_misjudges_the_setup():
     # The Archipelago at the hard level: greedy's set-up removal (b2) costs the ice the wind
     # needs later (docs/layouts.md); the planner judges each removal by the whole floe.
     scen = scenario_fmt.load(ARCHIPELAGO, ("level=hard",))
-    planner = simulate(scen, 16, 5, bot="planner")
-    greedy = simulate(scen, 16, 5, bot="greedy")
+    # 10 seeded games: the planner wins 9, greedy none (16 games: 14 and 1)
+    planner = simulate(scen, 10, 5, bot="planner")
+    greedy = simulate(scen, 10, 5, bot="greedy")
     assert planner.wins >= greedy.wins + 5
 
 
