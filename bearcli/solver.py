@@ -27,6 +27,7 @@ import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import mul
 
 from bearcli.core.errors import BearError
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game
@@ -349,14 +350,20 @@ def _explore(
 def _iterate(kinds, edges) -> tuple[list[float], int]:
     n = len(kinds)
     values = [1.0 if k == 2 else 0.0 for k in kinds]
-    order = [i for i in range(n - 1, -1, -1) if kinds[i] < 2]  # deep positions first
+    # deep positions first; each as (id, whether it decides, its children, their weights)
+    order = [
+        (i, kinds[i] == 0, tuple(j for j, _ in edges[i]), tuple(p for _, p in edges[i]))
+        for i in range(n - 1, -1, -1)
+        if kinds[i] < 2
+    ]
+    get = values.__getitem__
     for iteration in range(1, 100_000):
         delta = 0.0
-        for i in order:
-            if kinds[i] == 0:
-                v = max(values[j] for j, _ in edges[i])
-            else:
-                v = sum(p * values[j] for j, p in edges[i])
+        for i, decides, children, weights in order:
+            if decides:
+                v = max(map(get, children))
+            else:  # the same sum, term by term in the same order
+                v = sum(map(mul, weights, map(get, children)))
             if v - values[i] > delta:
                 delta = v - values[i]
             values[i] = v
