@@ -55,6 +55,22 @@ class TooLarge(BearError):
     """The game has more reachable positions than the budget allows."""
 
 
+def too_many_positions(max_positions: int) -> TooLarge:
+    """The refusal of an exploration that found more than `max_positions` positions."""
+    return TooLarge(
+        f"more than {max_positions} reachable positions; {TOO_LARGE} "
+        "(raise --max-positions, or measure it with simulate)"
+    )
+
+
+def too_much_memory(max_memory_mb: int, positions: int) -> TooLarge:
+    """The refusal of an exploration past the memory ceiling after `positions` positions."""
+    return TooLarge(
+        f"more than --max-memory {max_memory_mb} MB used after {positions} positions; "
+        f"{TOO_LARGE} (raise --max-memory, or measure it with simulate)"
+    )
+
+
 class NotCooperative(BearError):
     """Exact solving finds a team's win probability: a competitive game has no team."""
 
@@ -149,10 +165,7 @@ def _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, 
         if progress is not None:
             progress(n)
         if max_memory_mb is not None and memory_in_use() - baseline > max_memory_mb * 2**20:
-            raise TooLarge(
-                f"more than --max-memory {max_memory_mb} MB used after {n} positions; "
-                f"{TOO_LARGE} (raise --max-memory, or measure it with simulate)"
-            )
+            raise too_much_memory(max_memory_mb, n)
 
     graph = arrays.explore_graph(floe, codes, max_positions, check)
     total = graph.positions
@@ -305,10 +318,7 @@ def _explore(
         if max_memory_mb is not None and i % MEMORY_EVERY == 0 and i:
             used = memory_in_use() - baseline
             if used > max_memory_mb * 2**20:
-                raise TooLarge(
-                    f"more than --max-memory {max_memory_mb} MB used after {len(states)} "
-                    f"positions; {TOO_LARGE} (raise --max-memory, or measure it with simulate)"
-                )
+                raise too_much_memory(max_memory_mb, len(states))
         state = states[i]
         actor = game.actor(state)
         out: list[tuple[int, float]] = []
@@ -330,10 +340,7 @@ def _explore(
                 j = index.get(key)
                 if j is None:
                     if len(states) >= max_positions:
-                        raise TooLarge(
-                            f"more than {max_positions} reachable positions; {TOO_LARGE} "
-                            "(raise --max-positions, or measure it with simulate)"
-                        )
+                        raise too_many_positions(max_positions)
                     j = index[key] = len(states)
                     states.append(child)
                 out.append((j, p))

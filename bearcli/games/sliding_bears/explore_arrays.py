@@ -47,8 +47,8 @@ class ArrayGraph(turns.Graph):
     def __init__(self, floe: Floe, codes, ends, parts, layer_sizes, images: int):
         self.floe = floe
         self.codes = codes  # int64 by id (WIN and LOSS first)
-        self.ends = ends  # int64 ids, each position's parts in a row
-        self.parts = parts  # int64 (ids, PARTS): how many ends each part has
+        self.ends = ends  # int32 ids, each position's parts in a row
+        self.parts = parts  # uint8 (or int32) (ids, PARTS): how many ends each part has
         self._layer_sizes = layer_sizes
         self._images = images
 
@@ -174,6 +174,13 @@ class _Tables:
         return out
 
     # -- the single actions --------------------------------------------------------------
+    def bears(self, codes: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+        """Each bear's byte of every code, and the bits of the squares they stand on."""
+        word = codes >> self.shift
+        places = [(word >> (BYTE * k)) & 255 for k in range(4)]
+        on = self.on
+        return places, on[places[0]] | on[places[1]] | on[places[2]] | on[places[3]]
+
     def cracks(self, codes: np.ndarray, free: np.ndarray, rows: np.ndarray, out: list) -> None:
         """SB5: a crack of each free ice square, or LOSS with none (part 0)."""
         for bit in self.square_bits:
@@ -264,12 +271,9 @@ class _Tables:
         """Floe.actions of every code, as (row, part, end code) arrays (ends not canonical),
         the composition of TurnGraph.expand (no wind: a jump then a crack; no crack face:
         no cracks)."""
-        floe, shift = self.floe, self.shift
+        floe = self.floe
         rows = np.arange(len(codes), dtype=np.int64)
-        word = codes >> shift
-        places = [(word >> (BYTE * k)) & 255 for k in range(4)]
-        on = self.on
-        occ = on[places[0]] | on[places[1]] | on[places[2]] | on[places[3]]
+        places, occ = self.bears(codes)
         ice = codes & self.full
         free = ice & ~occ
         out: list = []
@@ -285,11 +289,8 @@ class _Tables:
                 won = ends == WIN
                 out.append((r[won], part, ends[won]))
                 rest, at = ends[~won], r[~won]
-                w2 = rest >> shift
-                p2 = [(w2 >> (BYTE * k)) & 255 for k in range(4)]
-                occ2 = on[p2[0]] | on[p2[1]] | on[p2[2]] | on[p2[3]]
                 after: list = []
-                self.cracks(rest, (rest & self.full) & ~occ2, at, after)
+                self.cracks(rest, (rest & self.full) & ~self.bears(rest)[1], at, after)
                 out.extend((rr, part, e) for rr, _, e in after)
         if not out:
             empty = np.zeros(0, dtype=np.int64)
@@ -346,7 +347,7 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> ArrayGraph:
     """solve.explore's graph (the same positions, each with the same ends), found a layer at
     a time on arrays; `check(n)` hears the positions expanded at every CHECK_EVERY, as
     there."""
-    from bearcli.solver import TOO_LARGE, TooLarge
+    from bearcli.solver import too_many_positions
 
     tables = _Tables(floe)
     raw_starts = np.array(list(starts), dtype=np.int64)
@@ -392,10 +393,7 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> ArrayGraph:
                     waiting[:] = [_unique(np.concatenate(waiting))]
             expanded += len(batch)
             if total + len(known) > max_positions:
-                raise TooLarge(
-                    f"more than {max_positions} reachable positions; {TOO_LARGE} "
-                    "(raise --max-positions, or measure it with simulate)"
-                )
+                raise too_many_positions(max_positions)
             if check is not None:
                 while reported + CHECK_EVERY <= expanded:
                     reported += CHECK_EVERY

@@ -504,7 +504,7 @@ class TurnGraph(Graph):
 
     def arrays(self):
         """The ends and the parts as numpy arrays (no copy)."""
-        ends = np.frombuffer(self.ends, dtype=np.int64) if self.ends else np.zeros(1, np.int64)
+        ends = np.frombuffer(self.ends, dtype=np.int64)
         return ends, np.frombuffer(self.parts, dtype=np.int32).reshape(-1, PARTS)
 
     def add(self, code: int) -> int:
@@ -565,12 +565,9 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> TurnGraph:
             check(i - 2)  # positions expanded so far
         expand(i)
         if len(codes) - 2 > max_positions:
-            from bearcli.solver import TOO_LARGE, TooLarge
+            from bearcli.solver import too_many_positions
 
-            raise TooLarge(
-                f"more than {max_positions} reachable positions; {TOO_LARGE} "
-                "(raise --max-positions, or measure it with simulate)"
-            )
+            raise too_many_positions(max_positions)
         i += 1
     if check is not None:
         check(graph.positions)
@@ -604,7 +601,6 @@ class _Parts:
         order = np.argsort(-count[which], kind="stable")
         self.which = which[order]
         count, begin = count[self.which], begin[self.which]
-        self.ids = len(self.which) or None  # None: no part has an end
         self.columns = [
             ends[begin[:n] + c] for c, n in enumerate(np.bincount(count)[::-1].cumsum()[::-1][1:])
         ]
@@ -616,6 +612,18 @@ class _Parts:
             head = best[: len(column)]
             np.maximum(head, values[column], out=head)
         return best
+
+    def raise_in(self, target, values) -> None:
+        """Raise each part's entry of `target` (by the layer's positions) to the part's best
+        value, if that is more; nothing when no part has an end."""
+        if self.columns:
+            target[self.which] = np.maximum(target[self.which], self.best(values))
+
+    def raised(self, target, values):
+        """A copy of `target` with raise_in done."""
+        out = target.copy()
+        self.raise_in(out, values)
+        return out
 
 
 @_without_gc
@@ -650,8 +658,6 @@ def values(
     C = V.copy()  # a crack now: the best of the position's cracks
     W = V.copy()  # the wind alone: the best of staying and the slides
     ends, parts = graph.arrays()
-    if not len(ends):
-        ends = np.zeros(1, np.int64)
     rows = np.zeros(size, dtype=np.int64)  # where each position's ends begin
     np.cumsum(parts.sum(axis=1, dtype=np.int64)[:-1], out=rows[1:])
     after_jump = C if floe.winds else V  # with no wind: the jumps are those ends
@@ -665,12 +671,12 @@ def values(
         jumps = _Parts(ends, begin[:, 2:6].reshape(-1), count[:, 2:6].reshape(-1))
         slid = _Parts(ends, begin[:, 6:].reshape(-1), count[:, 6:].reshape(-1))
         base = np.zeros(n)
-        if crack_w:
-            C[ids[cracks.which]] = cracks.best(V)
-            c0 = C[ids]
+        if crack_w:  # every position has a crack (or LOSS): C is the best of them
+            c0 = np.zeros(n)
+            cracks.raise_in(c0, V)
+            C[ids] = c0
             ck = np.full(4 * n, -1.0)  # each bear's best jump then a crack (-1: none)
-            if jumps.ids is not None:
-                ck[jumps.which] = jumps.best(after_jump)
+            jumps.raise_in(ck, after_jump)
             ck = ck.reshape(n, 4)
             for count_f, movers in faces:
                 base += count_f * np.maximum(c0, ck[:, movers].max(axis=1))
@@ -680,15 +686,10 @@ def values(
         while wind_w:
             sweep += 1
             old = V[ids]
-            w = old.copy()
-            if slides.ids is not None:
-                w[slides.which] = np.maximum(w[slides.which], slides.best(V))
-            W[ids] = w
+            W[ids] = w = slides.raised(old, V)  # the wind alone: staying, or a slide
             bear = np.full(4 * n, -1.0)  # each bear's best wind end (-1: it cannot move)
-            if jumps.ids is not None:
-                bear[jumps.which] = jumps.best(W)
-            if slid.ids is not None:
-                bear[slid.which] = np.maximum(bear[slid.which], slid.best(V))
+            jumps.raise_in(bear, W)
+            slid.raise_in(bear, V)
             bear = bear.reshape(n, 4)
             stay = np.zeros(n)  # the chance of the faces best spent staying put
             rest = base.copy()  # the others' worth
@@ -703,12 +704,8 @@ def values(
             V[ids] = np.maximum(old, new)
             if rise < tolerance or sweep >= 100_000:
                 break
-        if wind_w and slides.ids is not None:  # the wind alone, final, for later layers
-            w = V[ids]
-            w[slides.which] = np.maximum(w[slides.which], slides.best(V))
-            W[ids] = w
-        elif wind_w:
-            W[ids] = V[ids]
+        if wind_w:  # the wind alone, final, for the later layers' jumps
+            W[ids] = slides.raised(V[ids], V)
         most, sweeps = max(most, sweep), sweeps + sweep
         done += n
         if on_layer is not None:
