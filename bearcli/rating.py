@@ -209,17 +209,12 @@ def rate(
     (a floe with no seal at the normal level, SB2) is reported as refused, with the reason.
     """
     from bearcli.core.errors import ScenarioError
-    from bearcli.formats.checks import never_ends
+    from bearcli.formats.checks import load_for_games
 
     levels, loaded, first_error = [], None, None
     for level, variant in settings:
-        setting = (*overrides, f"level={level}", f"variant={variant}")
         try:
-            src = scenario_fmt.with_overrides(scenario_fmt.read(path), setting)
-            scen = scenario_fmt.parse(src)
-            endless = never_ends(scen, src)  # its games would only stop at the step guard
-            if endless is not None:
-                raise endless
+            scen = load_for_games(path, (*overrides, f"level={level}", f"variant={variant}"))
         except ScenarioError as exc:  # SB2: no seal for the normal level, no ice for the hard
             first_error = first_error or exc
             levels.append(LevelRating(level, variant, (), "not rated", exc.message))

@@ -500,9 +500,8 @@ def simulate_cmd(
 
     from bearcli.cli import progress
     from bearcli.core.errors import BearError, Location
-    from bearcli.formats import scenario as scenario_fmt
     from bearcli.formats import shipped
-    from bearcli.formats.checks import never_ends
+    from bearcli.formats.checks import load_for_games
     from bearcli.simulation import (
         INTERRUPTED,
         Summary,
@@ -514,11 +513,7 @@ def simulate_cmd(
 
     cons = consoles.get(ctx)
     given, scenario = str(scenario), shipped.resolve(scenario)
-    src = scenario_fmt.with_overrides(scenario_fmt.read(scenario), tuple(settings or ()))
-    scen = scenario_fmt.parse(src)
-    endless = never_ends(scen, src)  # refused here, not after 100,000 steps of every game
-    if endless is not None:
-        raise endless
+    scen = load_for_games(scenario, tuple(settings or ()))  # P-SB10: refused before playing
     if bot is not None and bot not in scen.game.bots:  # --set game=... changed the game
         error = _bad_bot(bot, scen.game)
         error.ctx = ctx

@@ -66,14 +66,16 @@ def static_findings(scen, src) -> tuple:
 NEVER_ENDS = ("P-SB10",)
 
 
-def never_ends(scen, src) -> InputError | None:
-    """The error to refuse a batch of games with when no game of `scen` could ever end, else
-    None: `simulate` and `layout rate` ask before playing, where each game would run into the
+def load_for_games(path: Path, overrides: tuple[str, ...] = ()) -> scenario_fmt.Scenario:
+    """scenario_fmt.load for a batch of games (`simulate`, `layout rate`): a scenario no game
+    of which could ever end is refused here, with its finding, before each game runs into the
     step guard. Other findings (an unwinnable floe) still leave games that end."""
+    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
+    scen = scenario_fmt.parse(src)
     for finding in static_findings(scen, src):
         if finding.severity == "error" and finding.ruling in NEVER_ENDS:
-            return finding.as_error()
-    return None
+            raise finding.as_error()
+    return scen
 
 
 def _judged(kind: str, findings: tuple) -> Checked:
