@@ -4,16 +4,28 @@ Secure by default: SafeLoader only, a size limit, and no aliases (an alias bomb 
 otherwise expand a tiny file into gigabytes). Inputs are read only from regular files, and
 never more than the limit; duplicate keys, deep nesting and text Python cannot print (lone
 surrogates) are refused at their place instead of reaching the rules.
+
+Where PyYAML has its libyaml binding, libyaml reads the text into YAML events (in C, over
+ten times faster than PyYAML's own scanner and parser); the nodes are still composed, checked
+and built by the same Python code as on the plain path, so the limits above hold on both.
+Any text libyaml does not take is read again the plain way, which words every error: the
+messages are PyYAML's whichever path ran. tests/formats/test_yaml_fast.py proves the two
+paths give the same data and the same places.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.reader import Reader
+from yaml.resolver import Resolver
 
 from bearcli.core.errors import InputError, Location
 from bearcli.core.source import KEY, Source
@@ -22,7 +34,10 @@ MAX_BYTES = 1 << 20  # 1 MiB: far above any real scenario or record
 MAX_DEPTH = 64  # nesting levels; a real file needs about six, Python's stack far fewer than 1000
 
 
-class _Loader(yaml.SafeLoader):
+class _Checked:
+    """compose_node with the refusals (no aliases, no nesting deeper than MAX_DEPTH), and
+    construct_object that says which value a tag cannot build (`!!int ""`, `!!bool x`)."""
+
     _depth = 0
 
     def compose_node(self, parent, index):
@@ -41,6 +56,100 @@ class _Loader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except _BadValue:
+            raise
+        # PyYAML's constructors fail on some tagged values with these, not with a YAML error
+        except (ValueError, OverflowError, IndexError, KeyError, AttributeError, TypeError) as exc:
+            raise _BadValue(node, exc) from None
+
+
+class _BadValue(Exception):
+    def __init__(self, node, exc: Exception):
+        super().__init__(node, exc)
+        self.node = node
+        tag = node.tag.rsplit(":", 1)[-1]  # tag:yaml.org,2002:int -> int
+        detail = f" ({exc})" if isinstance(exc, (ValueError, OverflowError)) else ""
+        self.message = f"invalid YAML value: not a valid !!{tag}{detail}"
+
+
+class _Loader(_Checked, yaml.SafeLoader):
+    """The plain path: PyYAML's own reader, scanner and parser."""
+
+
+try:
+    from yaml._yaml import CParser
+except ImportError:  # PyYAML built without libyaml: the plain path alone
+    _FastLoader = None
+else:
+
+    class _FastLoader(_Checked, Composer, CParser, SafeConstructor, Resolver):
+        """libyaml's events (CParser), composed and built by PyYAML's Python classes: Composer
+        comes before CParser, so its compose methods (and the checks) are the ones used."""
+
+        def __init__(self, text: str):
+            CParser.__init__(self, text)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+            Composer.__init__(self)
+
+        def compose_node(self, parent, index):
+            tag = self.peek_event().tag if not self.check_event(yaml.AliasEvent) else None
+            if tag is not None and tag != "!":
+                raise _Unsure  # libyaml takes tags PyYAML refuses (`!-:x`): PyYAML judges
+            return super().compose_node(parent, index)
+
+        def compose_scalar_node(self, anchor):
+            node = super().compose_scalar_node(anchor)
+            if not node.value and not node.style:  # plain (libyaml: style "") and empty
+                # A value left out (`seed:`): libyaml places it elsewhere than PyYAML does,
+                # and an error about it must point where it always pointed.
+                raise _Unsure
+            return node
+
+
+class _Unsure(Exception):
+    """A text the fast path may read otherwise than the plain one: read it the plain way."""
+
+
+_NON_PRINTABLE = Reader.NON_PRINTABLE.search
+_TAB_OR_HEADER_COMMENT = re.compile(r"\t|[|>][-+0-9]*#").search
+
+
+def _fast_path_for(text: str) -> bool:
+    """Whether libyaml reads the text as PyYAML does. Not when the plain reader refuses a
+    character, nor with what libyaml takes and PyYAML refuses: a tab (PyYAML allows none
+    between tokens), a comment right after a block scalar's `|` or `>`, a `?` where there
+    are flow collections (PyYAML ends a plain scalar at it there), a byte order mark past
+    the first character. (Explicit tags and left-out values are found while composing.)"""
+    return not (
+        _TAB_OR_HEADER_COMMENT(text)
+        or "?" in text
+        and ("[" in text or "{" in text)
+        or "\ufeff" in text[1:]
+        or _NON_PRINTABLE(text)
+    )
+
+
+def _node(text: str):
+    """The composed node of the text and the loader that built it (to construct with): by
+    libyaml where it reads the text as PyYAML does; any text it refuses, or may read
+    otherwise (_Unsure), is read again the plain way, which gives PyYAML's own message."""
+    if _FastLoader is not None and _fast_path_for(text):
+        loader = _FastLoader(text)
+        try:
+            return loader.get_single_node(), loader
+        except (yaml.YAMLError, UnicodeError, _Unsure):  # UnicodeError: a lone surrogate
+            loader.dispose()
+    loader = _Loader(text)  # the reader refuses control characters here
+    try:
+        return loader.get_single_node(), loader
+    except BaseException:
+        loader.dispose()
+        raise
 
 
 def _at(file: str, mark) -> Location:
@@ -83,8 +192,7 @@ def loads(text: str, file: str, base_dir: Path | None = None) -> Source:
         raise InputError(f"file is larger than {MAX_BYTES} bytes", location=Location(file, 1, 1))
     loader = None
     try:
-        loader = _Loader(text)  # the reader refuses control characters here
-        node = loader.get_single_node()
+        node, loader = _node(text)
         locations: dict = {}
         if node is not None:
             _marks(node, file, (), locations)  # duplicates and surrogates, before building
@@ -102,8 +210,8 @@ def loads(text: str, file: str, base_dir: Path | None = None) -> Source:
         raise InputError(f"invalid YAML: {exc.problem or exc.context}", location=where) from None
     except yaml.YAMLError as exc:
         raise InputError(f"invalid YAML: {exc}", location=Location(file, 1, 1)) from None
-    except (ValueError, OverflowError) as exc:  # e.g. an integer of more than 4300 digits
-        raise InputError(f"invalid YAML value: {exc}", location=Location(file, 1, 1)) from None
+    except _BadValue as exc:  # e.g. an integer of more than 4300 digits, `!!float ""`
+        raise InputError(exc.message, location=_at(file, exc.node.start_mark)) from None
     finally:
         if loader is not None:
             loader.dispose()

@@ -58,10 +58,27 @@ def test_nesting_has_a_limit():
 def test_huge_numbers_and_lone_surrogates_are_located_errors():
     assert loads("seed: " + "9" * 4000 + "\n", "f.yaml").data["seed"] > 0  # allowed
     err = _refused("seed: " + "9" * 5000 + "\n")
-    assert str(err.location) == "f.yaml:1:1" and "invalid YAML value" in err.message
+    assert str(err.location) == "f.yaml:1:7"
+    assert err.message.startswith("invalid YAML value: not a valid !!int (Exceeds the limit")
     err = _refused('game: x\ntitle: "\\ud83d"\n')
     assert str(err.location) == "f.yaml:2:8" and "surrogate escape" in err.message
     assert loads('title: "\\U0001F600"\n', "f.yaml").data["title"] == "\U0001f600"
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "tag"),
+    [
+        ('a: !!int ""\n', "f.yaml:1:4", "int"),
+        ("a: [1, !!float ]\n", "f.yaml:1:8", "float"),
+        ("a:\n  b: !!bool x\n", "f.yaml:2:6", "bool"),
+        ("- !!timestamp yesterday\n", "f.yaml:1:3", "timestamp"),
+    ],
+)
+def test_a_value_its_tag_cannot_build_is_a_located_error(text, place, tag):
+    # these made PyYAML's constructors fail with IndexError, KeyError or AttributeError
+    err = _refused(text)
+    assert (str(err.location), err.message) == (place, f"invalid YAML value: not a valid !!{tag}")
+    assert loads(text.replace(f"!!{tag}", "!!str"), "f.yaml").data  # the same text, a str
 
 
 def test_only_regular_files_are_read_and_never_past_the_limit(tmp_path):
