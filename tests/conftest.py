@@ -24,9 +24,13 @@ def pytest_collection_modifyitems(config, items):
     pytest-xdist 3.8 does it by writing the old `_nodeid` field, which pytest 9.2 no longer
     reads (pytest-xdist issue 1386): the groups were silently spread over both workers, and
     each built the group's expensive fixtures. Harmless once xdist renames them itself.
+
+    The grouped tests then go first: a group is the largest piece of work one worker takes
+    (some 2-9 s), and handed out last it would leave the other worker idle meanwhile.
     """
     if not getattr(config.option, "loadgroup", False):  # set on xdist's workers only
         return
+    grouped, alone = [], []
     for item in items:
         names = {
             str(m.args[0] if m.args else m.kwargs.get("name", "default"))
@@ -35,6 +39,8 @@ def pytest_collection_modifyitems(config, items):
         suffix = "@" + "_".join(sorted(names))
         if names and not item.nodeid.endswith(suffix):
             item._id = type(item._id).parse(item.nodeid + suffix)
+        (grouped if names else alone).append(item)
+    items[:] = grouped + alone  # in collection order otherwise: the same on every worker
 
 
 @dataclass
