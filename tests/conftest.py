@@ -30,17 +30,24 @@ def pytest_collection_modifyitems(config, items):
     """
     if not getattr(config.option, "loadgroup", False):  # set on xdist's workers only
         return
-    grouped, alone = [], []
     for item in items:
-        names = {
-            str(m.args[0] if m.args else m.kwargs.get("name", "default"))
-            for m in item.iter_markers("xdist_group")
-        }
+        names = groups_of(item)
         suffix = "@" + "_".join(sorted(names))
         if names and not item.nodeid.endswith(suffix):
             item._id = type(item._id).parse(item.nodeid + suffix)
-        (grouped if names else alone).append(item)
-    items[:] = grouped + alone  # in collection order otherwise: the same on every worker
+    items[:] = groups_first(items, groups_of)
+
+
+def groups_of(item) -> set[str]:
+    return {
+        str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+        for m in item.iter_markers("xdist_group")
+    }
+
+
+def groups_first(items: list, groups_of) -> list:
+    """The items in a group, then the others, each in their order (the same on every worker)."""
+    return [i for i in items if groups_of(i)] + [i for i in items if not groups_of(i)]
 
 
 @dataclass
