@@ -153,11 +153,10 @@ def test_the_memory_ceiling_stops_the_exploration(monkeypatch):
     assert "raise --max-memory" in info.value.message
     assert len(looks) == 4  # the baseline, then 1 and 2 MiB allowed, then 3 MiB refused
     looks.clear()
-    scen = tiny(2)  # the same ceiling, a board that fits under it
-    assert (
-        solver.solve(scen.game, scen.config, max_memory_mb=20, method="plain").positions
-        > 3 * solver.MEMORY_EVERY
-    )
+    scen = tiny(0)  # the same ceiling, a board that fits under it: 1,461 positions
+    result = solver.solve(scen.game, scen.config, max_memory_mb=2, method="plain")
+    assert result.positions > solver.MEMORY_EVERY
+    assert looks == [0, 2**20]  # the baseline, and one look on the way (1 MiB: allowed)
 
 
 def test_the_memory_ceiling_stops_the_turns_too(monkeypatch):
