@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
-from bearcli.simulation import game_seed
+from bearcli.simulation import game_seed, play_one
 from tests.conftest import load_scenario_text
 
 
@@ -62,16 +62,16 @@ def test_perfect_memory_takes_a_pair_it_has_seen():
     assert str(bots[1].choose(match.state, scen.game.legal_steps(match.state))) == "flip a1"
 
 
-def test_searcher_finds_and_escorts_more_often_than_random():
+def test_searcher_finds_the_bear_in_far_fewer_turns_and_reveals_than_random():
+    """The same 40 deals and rolls for each bot. The searcher's higher win rate (91.8% against
+    86.1%) needs thousands of games to show, so docs/bots.md measures it over 2,000; its
+    method shows in any 40: it walks toward the dark centre instead of turning at random."""
     scen = load_scenario_text("game: baerenspiel\nseats: [searcher]\n")
-    wins = {"searcher": 0, "random": 0}
-    for bot in wins:
-        for i in range(1, 81):
-            seed = game_seed(3, i)
-            out = play_out(
-                Match(scen.game, scen.config),
-                make_bots(scen.game, scen.config, seed, bot),
-                chance_rng(seed),
-            )
-            wins[bot] += out.won
-    assert wins["searcher"] > wins["random"], wins
+    totals = {}
+    for bot in ("searcher", "random"):
+        runs = [play_one(scen, game_seed(3, i), i, bot, keep=False) for i in range(1, 41)]
+        totals[bot] = {k: sum(r.measures[k] for r in runs) for k in ("turns", "reveals")}
+        assert sum(bool(r.outcome.winners) for r in runs) > 30, bot  # most games are won
+    # some 31 turns and 35 reveals a game against 77 and 55
+    assert totals["searcher"]["turns"] < 0.6 * totals["random"]["turns"], totals
+    assert totals["searcher"]["reveals"] < 0.8 * totals["random"]["reveals"], totals
