@@ -11,16 +11,17 @@ which compares the two move by move. GreedyBot makes the same choices faster: `_
 searches each cost map once per floe and keeps it (a floe recurs within a game and across
 games), the costs from a bear are read off the search back to its square, and the wind is
 judged by bounds first: a slide changes two tiles' costs, so for most slides the old costs
-prove that no route gets cheaper, and only the others are costed again, by a search that
-stops once the slide is sure to lose (`_reverse`'s limit). A new floe, one crack or slide
-from the last one asked for, takes over that floe's searches the step leaves as they were
-(`_still`: a few comparisons beside the changed squares); the others are found several at
-once on bit masks (`_lanes`), with the searches back to the bears' squares that the cracks
-and slides read. The slide or crack chosen is kept with the floe for the bears' squares,
-and the rules' legal steps are read by position, not sorted one by one (the rules' cracks
-off the free-ice mask). The searches are kept as tuples: the garbage collector stops
-walking them once they are old. tests/games/sliding_bears/test_greedy_fast.py proves each
-equal to the plain computation.
+prove that no route gets cheaper, or a sharper bound that counts the rise of the square the
+tile left does (`_Bear.via_slid`); only the others are costed again, by a search that stops
+once the slide is sure to lose (`_reverse`'s limit). A new floe, one crack or slide from the
+last one asked for, takes over that floe's searches the step leaves as they were (`_still`:
+a few comparisons beside the changed squares); the others are found several at once on bit
+masks (`_lanes`), with the searches back to the bears' squares that the cracks and slides
+read. The slide or crack chosen is kept with the floe for the bears' squares, and the rules'
+legal steps are read by position, not sorted one by one (the rules' cracks off the free-ice
+mask); a crack's square stops being weighed once it is sure to lose. The searches are kept
+as tuples: the garbage collector stops walking them once they are old.
+tests/games/sliding_bears/test_greedy_fast.py proves each equal to the plain computation.
 """
 
 from __future__ import annotations
@@ -528,7 +529,9 @@ class _Bear:
                 if via < low:
                     via = self.through(cheaper, True) - drop
                     if via < low:
-                        proven, low = False, via
+                        via = self.via_slid(cheaper, dearer, new_w)
+                        if via < low:
+                            proven, low = False, via
             proven = proven and (
                 dearer == x
                 or self.through(dearer, False) > fin[x]
@@ -538,6 +541,31 @@ class _Bear:
         if self.pos == START:
             low += new_w.get(x, w[x])  # entering the start's square, then on
         return low, proven
+
+    def via_slid(self, cheaper: int, dearer: int, new_w: dict[int, int]) -> int:
+        """A lower bound on the cheapest route from x through the square `cheaper` once the
+        slide has made the costs new_w (self.back searched; cheaper != x).
+
+        through(cheaper) less the drop, but with the dearer square's rise where a route
+        comes in from it or goes on to it: such a route enters `cheaper` from a neighbour a
+        (the old costs from x to a, or more) and leaves it to a neighbour b (entering b, then
+        to_finish from b: the old costs or more), as no other square got cheaper. A tile
+        slid away from a route mostly leaves no cheaper route through its new square."""
+        rt, w = self.routes, self.floe.w
+        if cheaper == rt.top[self.k]:  # its route jumps onto the finish: no b
+            return self.through(cheaper, True) - (w[cheaper] - new_w[cheaper])
+        back, base, fin = self.back, self.base, self.fin
+        enter = leave = 2 * INF
+        for a in rt.open[cheaper]:
+            cost = back[a] - base + w[a]  # the costs from x to a (0 at x)
+            if a == dearer and a != self.x:  # a route does not pay for the square it leaves
+                cost += new_w[a] - w[a]
+            if cost < enter:
+                enter = cost
+            cost = fin[a] + (new_w[a] if a == dearer else w[a])
+            if cost < leave:
+                leave = cost
+        return enter + new_w[cheaper] + leave
 
     def search(self, src: int, dst: int, limit: int = INF) -> int:
         """The bear_cost after the slide src -> dst, searched; or, when that is `limit` or
@@ -845,23 +873,36 @@ class GreedyBot(RandomBot):
         else:
             squares = [rt.square(step.square) for step in cracks]
         # The least (need, -slack, square), compared field by field (no key tuples).
+        # A square's need only grows and its slack only falls bear by bear: once it is worse
+        # than the best so far (more need, or as much and less slack), it cannot win.
         best, best_need, best_slack, best_sq = 0, 99, 0, 0
         for at, sq in enumerate(squares):
             need = 1 if sq in feeders else 0
+            if need > best_need:
+                continue
             slack = INF
             for back, fin, cost in counted:
                 # to_finish counts the square's own cost; from-costs count it too.
                 gap = back[sq] + fin[sq] - cost
                 if gap < slack:
                     slack = gap
-                if gap <= 0:
+                    if gap <= 0:
+                        need += 1
+                        if need > best_need:
+                            break
+                    if need == best_need and slack < best_slack:
+                        break
+                elif gap <= 0:
                     need += 1
-            if (
-                need < best_need
-                or need == best_need
-                and (slack > best_slack or slack == best_slack and sq < best_sq)
-            ):
-                best, best_need, best_slack, best_sq = at, need, slack, sq
+                    if need > best_need:
+                        break
+            else:
+                if (
+                    need < best_need
+                    or need == best_need
+                    and (slack > best_slack or slack == best_slack and sq < best_sq)
+                ):
+                    best, best_need, best_slack, best_sq = at, need, slack, sq
         return best
 
 

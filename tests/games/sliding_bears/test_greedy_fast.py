@@ -6,7 +6,9 @@ slide or crack for the bears' squares, and reads the rules' own legal steps with
 them. Here each is compared with the plain computation: the searches on random floes, the
 steps' effect on seeded games' floes, the choices at seeded positions (in game order, so
 that floes are inherited and choices kept, then again from the kept ones, and with the
-legal steps in another order) and whole games on every shipped layout, level and variant.
+legal steps in another order) and whole games on every shipped layout, level and variant,
+and the bounds that spare a slide its search (`_Bear.after`, `_Bear.via_slid`) against the
+plain costs after the slide.
 """
 
 from __future__ import annotations
@@ -315,3 +317,47 @@ def test_the_cracks_read_from_the_state_are_the_cracks_read_from_the_steps():
             assert cracks[by_mask] == slow.choose(state, list(cracks)), state
             checked += 1
     assert checked > 100, checked
+
+
+def test_the_bounds_of_a_slide_are_the_plain_costs_or_below_them():
+    # _Bear.after(src, dst): the bear_cost after the slide (the plain searches) when it says
+    # proven, else no more than it; and via_slid, the bound through the square the slide
+    # makes cheaper that counts the dearer square's rise beside it, never above the plain
+    # cost when that falls below the bear's cost now (a route through the cheaper square)
+    checked = sharper = 0
+    for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
+        lay = cfg.layout
+        rt = bots._Routes(lay)
+        for state in _game_states(cfg, 110 + i)[::3]:
+            winds = [s for s in state.weather_steps if isinstance(s, Wind)]
+            if state.phase != "act" or not winds:
+                continue
+            floe = rt.floe(state.cells, (state.ice, state.tiles))
+            w = floe.w
+            for step in winds:
+                src, dst = rt.square(step.source), rt.square(step.target)
+                cells = list(state.cells)
+                cells[dst], cells[src] = cells[src], "."
+                cells = tuple(cells)
+                new_w = {src: 3, dst: w[src]}
+                cheaper, dearer = (dst, src) if w[src] == 1 else (src, dst)
+                for k, pos in enumerate(state.bears):
+                    if pos == FINISH or floe.cost(k, pos) >= bots.INF:
+                        continue
+                    b = bots._Bear(rt, floe, k, pos)
+                    moved = dst if pos == src else pos
+                    plain = bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
+                    cost, proven = b.after(src, dst)
+                    assert cost == plain if proven else cost <= plain, (state, step, k)
+                    checked += 1
+                    if pos == src or cheaper == b.x:
+                        continue
+                    fin_after = to_finish(lay, cells, k)[b.x]
+                    loose = b.through(cheaper, True) - (w[cheaper] - new_w[cheaper])
+                    bound = b.via_slid(cheaper, dearer, new_w)
+                    assert loose <= bound, (state, step, k)
+                    if fin_after < b.now:  # the slide opens a cheaper route: through cheaper
+                        assert bound <= fin_after, (state, step, k)
+                    if loose < b.now <= bound:
+                        sharper += 1  # proven by via_slid alone: no search
+    assert checked > 1000 and sharper > 60, (checked, sharper)
