@@ -45,7 +45,7 @@ def wait_until(condition, timeout: float) -> bool:
     while time.monotonic() < end:
         if condition():
             return True
-        time.sleep(0.05)
+        time.sleep(0.01)  # a look costs little; most waits end within a look or two
     return condition()
 
 
