@@ -116,7 +116,17 @@ def _play_chunk(args) -> list[GameResult]:
     ]
 
 
-BLOCK = 25  # games a worker plays per job; also the stride of the precision check
+BLOCK = 25  # the stride of the precision check; games a job plays, at most
+JOBS_PER_WORKER = 4  # a short batch on several workers: at least this many jobs each
+
+
+def job_size(games: int, workers: int) -> int:
+    """Games a job plays: BLOCK, or fewer where a batch is too short to give each worker
+    JOBS_PER_WORKER jobs (100 planner games were 4 jobs of 25 on 2 workers: one slow job left
+    a worker idle for most of a job). Results never depend on it: game i is seeded by i."""
+    if workers <= 1:
+        return BLOCK
+    return max(1, min(BLOCK, -(-games // (JOBS_PER_WORKER * workers))))
 
 
 def _chunks(games: int, size: int) -> Iterator[range]:
@@ -152,7 +162,7 @@ def run_batch(
     workers: int = 1,
     keep: bool = False,
     rotate: bool = False,
-    chunk: int = BLOCK,
+    chunk: int | None = None,
     dask: str | None = None,
 ) -> Iterator[GameResult]:
     """Yield results in game order (1..games), computed in `workers` processes.
@@ -161,6 +171,8 @@ def run_batch(
     made lazily (workers.ordered_map keeps a few in flight): memory does not grow with `games`.
     """
     check_playable(scenario, bot)  # here, before any worker starts, not inside a game
+    if chunk is None:  # a cluster's size is not known here: its jobs are of BLOCK games
+        chunk = BLOCK if dask is not None else job_size(games, workers)
     jobs = ((scenario, batch_seed, c, bot, keep, rotate) for c in _chunks(games, chunk))
     if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
         from bearcli import distributed

@@ -62,3 +62,25 @@ def test_chunks_on_the_kept_copy_are_the_games_of_fresh_copies(monkeypatch):
 
     monkeypatch.setattr(simulation, "_kept", [])
     assert played(kept=True) == played(kept=False)
+
+
+def test_a_short_batch_on_several_workers_gets_smaller_jobs():
+    assert [simulation.job_size(g, 1) for g in (1, 30, 100, 10**6)] == [25] * 4
+    # at least four jobs a worker while jobs of 25 would be fewer; never below one game
+    assert [simulation.job_size(g, 2) for g in (1, 7, 30, 100, 200, 10**6)] == [1, 1, 4, 13, 25, 25]
+    assert simulation.job_size(100, 4) == 7
+
+
+def test_the_job_size_never_changes_the_results(monkeypatch):
+    scen = scenario_fmt.load(ROOT / "scenarios/bear-down/bots-4p.yaml")
+
+    def games(**kw):
+        return [(r.index, r.seed, r.outcome, r.measures) for r in simulation.run_batch(**kw)]
+
+    batch = {"scenario": scen, "games": 30, "batch_seed": 3, "rotate": True}
+    plain = games(**batch)  # one worker: jobs of 25
+    assert games(**batch, chunk=1) == games(**batch, chunk=7) == plain
+    sizes = []
+    real = simulation._chunks
+    monkeypatch.setattr(simulation, "_chunks", lambda g, size: sizes.append(size) or real(g, size))
+    assert games(**batch, workers=2) == plain and sizes == [4]  # 8 jobs on the two workers
