@@ -103,6 +103,9 @@ def test_odd_texts_read_the_same_both_ways(text):
 def test_the_fuzz_corpus_reads_the_same_both_ways():
     texts = [t for _, t in corpus.SCENARIOS + corpus.RECORDS + corpus.LAYOUTS]
     texts += [b.decode("utf-8", "replace") for _, b in corpus.BYTES]
+    # not the long ones (a title of 100,000 characters, a file over 1 MiB): they are about
+    # sizes, which tests/formats/test_yamlsrc.py tests, and repeat one shape
+    texts = [t for t in texts if len(t) < 20_000]
     assert len(texts) > 100
     for text in texts:
         _same(text)
@@ -116,7 +119,7 @@ _PIECES = st.sampled_from(
 
 
 @settings(
-    max_examples=400, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+    max_examples=200, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
 )
 @given(st.lists(_PIECES, max_size=30).map("".join))
 def test_any_text_of_yaml_s_characters_reads_the_same_both_ways(text):

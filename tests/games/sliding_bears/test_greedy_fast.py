@@ -160,7 +160,7 @@ def test_greedy_chooses_what_the_plain_greedy_chooses_in_game_order():
     for i, cfg in enumerate(CONFIGS):
         states = _game_states(cfg, 500 + i)
         slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
-        every = 7 if len(cfg.layout.cells) <= 64 else 24  # the plain bot is slow on big floes
+        every = 10 if len(cfg.layout.cells) <= 64 else 24  # the plain bot is slow on big floes
         for again in (False, True):  # again: the choices kept with the floes
             fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
             for n, state in enumerate(states):
@@ -175,7 +175,7 @@ def test_greedy_chooses_what_the_plain_greedy_chooses_in_game_order():
                 if n % 4 == 0 and len(legal) > 1:  # not the rules' list: the plain reading
                     other = _reordered(legal)
                     assert fast.choose(state, other) == slow.choose(state, other), state
-    assert checked > 600 and kept > 100, (checked, kept)
+    assert checked > 500 and kept > 200, (checked, kept)
 
 
 def test_the_kept_choice_is_not_used_for_other_candidates():
