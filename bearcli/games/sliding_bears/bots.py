@@ -45,11 +45,12 @@ _WEIGHT = {**COST, "R": 0}  # a square's cost as _Floe.w keeps it
 # -- the plain route costs ---------------------------------------------------------------------
 
 
-def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], step_cost) -> tuple[int, ...]:
+def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], forward: bool) -> tuple[int, ...]:
     """Dial's algorithm (small integer costs): cost to every square from the sources.
 
-    `step_cost(sq, nb)` is the cost of going from sq to nb, or None where there is no way.
-    """
+    No way leads onto a rock. Going from sq to its neighbour nb costs nb's tile (`forward`),
+    or sq's (a reverse search: stepping back along a route that goes from nb to sq)."""
+    tile = [COST.get(c) for c in cells]  # None: a rock
     dist = [INF] * len(cells)
     buckets: dict[int, list[int]] = {}
     for sq, c in sources.items():
@@ -63,17 +64,19 @@ def _dial(cells: tuple[str, ...], nbs, sources: dict[int, int], step_cost) -> tu
             if dist[sq] != d:
                 continue
             for nb in nbs[sq]:
-                step = step_cost(sq, nb)
-                if step is not None and d + step < dist[nb]:
-                    dist[nb] = d + step
-                    buckets.setdefault(d + step, []).append(nb)
+                if tile[nb] is None:
+                    continue
+                cost = d + (tile[nb] if forward else tile[sq])
+                if cost < dist[nb]:
+                    dist[nb] = cost
+                    buckets.setdefault(cost, []).append(nb)
         d += 1
     return tuple(dist)  # immutable, as the bot's searches (no garbage collector's work)
 
 
 def _costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> tuple[int, ...]:
     """Cost to reach every square from the sources: entering a square costs its tile."""
-    return _dial(cells, nbs, sources, lambda sq, nb: COST.get(cells[nb]))
+    return _dial(cells, nbs, sources, forward=True)
 
 
 def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> tuple[int, ...]:
@@ -82,12 +85,7 @@ def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> tuple[int, ...]:
     if cells[top] not in COST:
         return (INF,) * len(cells)
     # A reverse search: stepping back from sq to nb costs what entering sq costs going forward.
-    return _dial(
-        cells,
-        lay.grid.table,
-        {top: 1},
-        lambda sq, nb: COST[cells[sq]] if cells[nb] in COST else None,
-    )
+    return _dial(cells, lay.grid.table, {top: 1}, forward=False)
 
 
 def bear_cost(lay: Layout, cells: tuple[str, ...], pos: int, k: int, fin: Sequence[int]) -> int:
