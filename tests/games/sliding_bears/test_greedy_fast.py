@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from bearcli.core.rng import Rng
 from bearcli.core.runner import make_bots
 from bearcli.games.sliding_bears import bots
 from bearcli.games.sliding_bears.bots import _costs_from, to_finish
+from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Jump, Pass, Wind
 from bearcli.games.sliding_bears.rules import FINISH, START
 from tests.games.sliding_bears.test_fast_paths import (
@@ -266,19 +269,31 @@ def test_a_search_stopped_at_a_limit_is_exact_below_it():
     assert below > 50 and above > 50
 
 
-def test_a_slide_searched_to_a_limit_is_the_plain_cost_below_it():
-    # _Bear.search(src, dst, limit): the bear's cost after the slide (the plain searches),
-    # exact below the limit, no less than it otherwise (a bear on its start pays its entry)
-    checked = 0
-    for i, cfg in enumerate(SHIPPED_CONFIGS[::3]):
+@dataclass
+class _Slid:
+    """A slide at a seeded game's position, a bear that counts there (not across, its finish
+    reachable) and the plain bear_cost of that bear after the slide."""
+
+    lay: Layout
+    src: int
+    dst: int
+    cells: tuple[str, ...]  # after the slide
+    bear: bots._Bear
+    plain: int
+
+
+def _slid_bears(configs, seed: int, slides: int | None = None) -> Iterator[_Slid]:
+    """At every third position of a seeded game on each configuration, (the first `slides`
+    of) its slides, with each bear that counts."""
+    for i, cfg in enumerate(configs):
         lay = cfg.layout
         rt = bots._Routes(lay)
-        for state in _game_states(cfg, 60 + i)[::3]:
+        for state in _game_states(cfg, seed + i)[::3]:
             winds = [s for s in state.weather_steps if isinstance(s, Wind)]
             if state.phase != "act" or not winds:
                 continue
             floe = rt.floe(state.cells, (state.ice, state.tiles))
-            for step in winds[:4]:
+            for step in winds[:slides]:
                 src, dst = rt.square(step.source), rt.square(step.target)
                 cells = list(state.cells)
                 cells[dst], cells[src] = cells[src], "."
@@ -286,14 +301,22 @@ def test_a_slide_searched_to_a_limit_is_the_plain_cost_below_it():
                 for k, pos in enumerate(state.bears):
                     if pos == FINISH or floe.cost(k, pos) >= bots.INF:
                         continue
-                    b = bots._Bear(rt, floe, k, pos)
                     moved = dst if pos == src else pos
                     plain = bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
-                    assert b.search(src, dst) == plain
-                    for limit in (plain, plain + 1, plain - 1):
-                        got = b.search(src, dst, limit)
-                        assert got == plain if plain < limit else got >= limit
-                    checked += 1
+                    yield _Slid(lay, src, dst, cells, bots._Bear(rt, floe, k, pos), plain)
+
+
+def test_a_slide_searched_to_a_limit_is_the_plain_cost_below_it():
+    # _Bear.search(src, dst, limit): the bear's cost after the slide (the plain searches),
+    # exact below the limit, no less than it otherwise (a bear on its start pays its entry)
+    checked = 0
+    for slid in _slid_bears(SHIPPED_CONFIGS[::3], 60, slides=4):
+        b, plain = slid.bear, slid.plain
+        assert b.search(slid.src, slid.dst) == plain
+        for limit in (plain, plain + 1, plain - 1):
+            got = b.search(slid.src, slid.dst, limit)
+            assert got == plain if plain < limit else got >= limit
+        checked += 1
     assert checked > 100
 
 
@@ -325,39 +348,22 @@ def test_the_bounds_of_a_slide_are_the_plain_costs_or_below_them():
     # makes cheaper that counts the dearer square's rise beside it, never above the plain
     # cost when that falls below the bear's cost now (a route through the cheaper square)
     checked = sharper = 0
-    for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
-        lay = cfg.layout
-        rt = bots._Routes(lay)
-        for state in _game_states(cfg, 110 + i)[::3]:
-            winds = [s for s in state.weather_steps if isinstance(s, Wind)]
-            if state.phase != "act" or not winds:
-                continue
-            floe = rt.floe(state.cells, (state.ice, state.tiles))
-            w = floe.w
-            for step in winds:
-                src, dst = rt.square(step.source), rt.square(step.target)
-                cells = list(state.cells)
-                cells[dst], cells[src] = cells[src], "."
-                cells = tuple(cells)
-                new_w = {src: 3, dst: w[src]}
-                cheaper, dearer = (dst, src) if w[src] == 1 else (src, dst)
-                for k, pos in enumerate(state.bears):
-                    if pos == FINISH or floe.cost(k, pos) >= bots.INF:
-                        continue
-                    b = bots._Bear(rt, floe, k, pos)
-                    moved = dst if pos == src else pos
-                    plain = bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
-                    cost, proven = b.after(src, dst)
-                    assert cost == plain if proven else cost <= plain, (state, step, k)
-                    checked += 1
-                    if pos == src or cheaper == b.x:
-                        continue
-                    fin_after = to_finish(lay, cells, k)[b.x]
-                    loose = b.through(cheaper, True) - (w[cheaper] - new_w[cheaper])
-                    bound = b.via_slid(cheaper, dearer, new_w)
-                    assert loose <= bound, (state, step, k)
-                    if fin_after < b.now:  # the slide opens a cheaper route: through cheaper
-                        assert bound <= fin_after, (state, step, k)
-                    if loose < b.now <= bound:
-                        sharper += 1  # proven by via_slid alone: no search
+    for slid in _slid_bears(SHIPPED_CONFIGS[::2], 110):
+        b, src, dst = slid.bear, slid.src, slid.dst
+        w = b.floe.w
+        cost, proven = b.after(src, dst)
+        assert cost == slid.plain if proven else cost <= slid.plain, slid
+        checked += 1
+        cheaper, dearer = (dst, src) if w[src] == 1 else (src, dst)
+        if b.pos == src or cheaper == b.x:
+            continue
+        new_w = {src: 3, dst: w[src]}
+        fin_after = to_finish(slid.lay, slid.cells, b.k)[b.x]
+        loose = b.through(cheaper, True) - (w[cheaper] - new_w[cheaper])
+        bound = b.via_slid(cheaper, dearer, new_w)
+        assert loose <= bound, slid
+        if fin_after < b.now:  # the slide opens a cheaper route: through cheaper
+            assert bound <= fin_after, slid
+        if loose < b.now <= bound:
+            sharper += 1  # proven by via_slid alone: no search
     assert checked > 1000 and sharper > 60, (checked, sharper)
