@@ -19,6 +19,7 @@ square_name = FOREST.name
 parse_square = FOREST.parse
 DOWN = ("D", "L")
 PATHS = ("path", "cover")  # a path laid on an obstacle counts as a path (BS5, BS7)
+_PATH_SET = frozenset(PATHS)
 NEIGHBOURS = FOREST.table
 BORDER = frozenset(
     i for i in range(SIZE * SIZE) if i % SIZE in (0, SIZE - 1) or i // SIZE in (0, SIZE - 1)
@@ -42,11 +43,14 @@ def back_of(i: int) -> str:
 
 def on_edge(cells: tuple[str, ...], i: int) -> bool:
     """BS1: a square touches the outside (off the grid, or a hole)."""
-    return i in BORDER or any(cells[j] == "hole" for j in NEIGHBOURS[i])
+    # `in` over a map: the neighbours' cards are looked at in C (the plain rescan calls this
+    # for every square)
+    return i in BORDER or "hole" in map(cells.__getitem__, NEIGHBOURS[i])
 
 
 def next_to_path(cells: tuple[str, ...], i: int) -> bool:
-    return any(cells[j] in PATHS for j in NEIGHBOURS[i])
+    near = map(cells.__getitem__, NEIGHBOURS[i])
+    return not _PATH_SET.isdisjoint(near)
 
 
 def reveal_targets(cells: tuple[str, ...]) -> list[int]:
