@@ -212,6 +212,8 @@ def loads(text: str, file: str, base_dir: Path | None = None) -> Source:
         raise InputError(f"invalid YAML: {exc}", location=Location(file, 1, 1)) from None
     except _BadValue as exc:  # e.g. an integer of more than 4300 digits, `!!float ""`
         raise InputError(exc.message, location=_at(file, exc.node.start_mark)) from None
+    except (ValueError, OverflowError) as exc:  # not from a value's constructor: no place known
+        raise InputError(f"invalid YAML value: {exc}", location=Location(file, 1, 1)) from None
     finally:
         if loader is not None:
             loader.dispose()
