@@ -20,8 +20,8 @@ demo: $(STAMP)
 # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set (empty means unset): else every
 # test process, and every `bearcli` a test starts, compiles the package and the tests again.
 # The package is compiled first (a quarter of a second; nothing when it is up to date): an
-# editable install has no bytecode, and the tests' many `bearcli` processes each compiled
-# what the first had not written yet (some 5 s of a fresh clone's run).
+# editable install has no bytecode, and a fresh clone's suite, whose tests start many
+# `bearcli` processes, took about 5 s longer without it (docs/performance.md).
 test: $(STAMP)
 	$(BIN)/python -m compileall -q bearcli
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup
