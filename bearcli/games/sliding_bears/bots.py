@@ -882,18 +882,12 @@ class GreedyBot(RandomBot):
             for back, fin, cost in counted:
                 # to_finish counts the square's own cost; from-costs count it too.
                 gap = back[sq] + fin[sq] - cost
+                if gap <= 0:
+                    need += 1
                 if gap < slack:
                     slack = gap
-                    if gap <= 0:
-                        need += 1
-                        if need > best_need:
-                            break
-                    if need == best_need and slack < best_slack:
-                        break
-                elif gap <= 0:
-                    need += 1
-                    if need > best_need:
-                        break
+                if need > best_need or need == best_need and slack < best_slack:
+                    break
             else:
                 if (
                     need < best_need
