@@ -134,6 +134,7 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
         lay = cfg.layout
         rt = bots._routes(lay)
         rt.floes.clear()
+        rt.older.clear()
         for state in _game_states(cfg, 300 + i):
             floe = rt.floe(state.cells, (state.ice, state.tiles))
             for k, pos in enumerate(state.bears):
@@ -149,6 +150,29 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
             w = _weights(floe.cells)
             for src, dist in floe.searches.items():
                 assert dist == bots._search(rt.open, w, src, rt.n)
+
+
+def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded():
+    cfg = SHIPPED_CONFIGS[0]
+    rt = bots._routes(cfg.layout)
+    keep, floes, older = rt.keep, rt.floes, rt.older
+    try:
+        rt.keep, rt.floes, rt.older = 3, {}, {}
+        cells = list(dict.fromkeys(s.cells for s in _game_states(cfg, 7)))
+        made = [rt.floe(c) for c in cells[:4]]  # the 4th starts a generation: 0-2 are old
+        assert rt.floe(cells[0]) is made[0]  # asked for again: back in the new generation
+        rt.floe(cells[4])
+        rt.floe(cells[5])  # 3, 0 and 4 filled the new generation; 5 starts one: 1 and 2 go
+        assert rt.floe(cells[0]) is made[0] and rt.floe(cells[3]) is made[3]
+        assert rt.floe(cells[1]) is not made[1] and rt.floe(cells[2]) is not made[2]
+        seen = []
+        for seed in range(6):  # a batch: floes recur from game to game
+            seen.append(_fast_game(cfg, seed, "greedy"))
+            assert len(rt.floes) <= 3 and len(rt.older) <= 3
+        rt.keep, rt.floes, rt.older = keep, {}, {}
+        assert [_fast_game(cfg, seed, "greedy") for seed in range(6)] == seen
+    finally:
+        rt.keep, rt.floes, rt.older = keep, floes, older
 
 
 def _reordered(legal: list) -> list:
