@@ -61,15 +61,18 @@ def starts(scen, floe):
 def table(graph) -> dict[int, tuple]:
     """Each position's code -> each part's end codes, sorted (as many times as stored)."""
     ends, parts = graph.arrays()
-    parts = parts.astype(np.int64)
-    begins = np.concatenate([[0], np.cumsum(parts.reshape(-1))])
+    parts = parts.astype(np.int64).reshape(-1)
+    # As Python lists: read element by element, numpy's scalars took most of these tests' time.
+    begins = np.concatenate([[0], np.cumsum(parts)]).tolist()
+    counts, ends = parts.tolist(), ends.tolist()
     codes = [int(c) for c in graph.codes]
     out = {}
     for i in range(2, len(codes)):
         row = []
         for p in range(turns.PARTS):
-            at = int(begins[i * turns.PARTS + p])
-            row.append(tuple(sorted(codes[e] for e in ends[at : at + parts[i, p]])))
+            k = i * turns.PARTS + p
+            at = begins[k]
+            row.append(tuple(sorted(codes[e] for e in ends[at : at + counts[k]])))
         out[codes[i]] = tuple(row)
     return out
 

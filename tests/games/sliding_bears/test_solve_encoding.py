@@ -10,6 +10,7 @@ those of a floe and its mirror image.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
@@ -131,7 +132,7 @@ def _next_roll_states(game, state):
 
 def plain_ends(game, state) -> list:
     """Every position the turn under way can end in, through every legal step (None for an
-    end of the game: it is scored by `end_code`)."""
+    end of the game: it is scored by `end_key`)."""
     ends, stack, seen = [], [state], set()
     while stack:
         s = stack.pop()
@@ -149,10 +150,12 @@ def plain_ends(game, state) -> list:
     return ends
 
 
-def end_code(game, floe, state) -> int:
+def end_key(game, state):
+    """An end as the rules score it: WIN or LOSS for an end of the game, else the cells and
+    bears of the position, whose code (`Floe.encode`, then `canon`) the floe must find."""
     if game.actor(state) == TERMINAL:
         return turns.WIN if game.outcome(state).winners else turns.LOSS
-    return floe.canon(floe.encode(state.cells, state.bears))
+    return state.cells, state.bears
 
 
 BOARDS = [
@@ -181,16 +184,42 @@ BOARDS = [
 ]
 
 
+@functools.cache
+def walked(name: str):
+    """Board `name` of BOARDS, its walked positions, and for each position every roll with its
+    weight and the ends the protocol plays it out to (`plain_ends`, each by its `end_key`).
+    This is the rules' side of the comparison: pure, and the same for a floe with and without
+    symmetries, so the parameters and the walks test share it rather than each playing every
+    roll out again."""
+    _, layout, keys = next(b for b in BOARDS if b[0] == name)
+    scen = scenario(layout, **keys)
+    game, cfg = scen.game, scen.config
+    states = roll_states(game, cfg, limit=25, walks=6)
+    rolls = [
+        [
+            (
+                roll,
+                weight,
+                {end_key(game, end) for end in plain_ends(game, game.apply(state, roll)[0])},
+            )
+            for roll, weight in game.chance_outcomes(state)
+        ]
+        for state in states
+    ]
+    return game, cfg, states, rolls
+
+
 @pytest.mark.parametrize("symmetry", [True, False])
 @pytest.mark.parametrize(("name", "layout", "keys"), BOARDS, ids=[b[0] for b in BOARDS])
 def test_every_roll_ends_where_the_rules_end_it(name, layout, keys, symmetry):
-    scen = scenario(layout, **keys)
-    game, cfg = scen.game, scen.config
+    game, cfg, states, rolls = walked(name)
     floe = turns.Floe(cfg, symmetry=symmetry)
     faces = {face: i for i, face in enumerate(floe.face_names)}
     weather = Counter(cfg.weather_die)
+    # Rolls from many positions end in the same few: each end's code is worked out once.
+    code_of = functools.cache(lambda cells, bears: floe.canon(floe.encode(cells, bears)))
     checked = 0
-    for state in roll_states(game, cfg, limit=25, walks=6):
+    for state, outcomes in zip(states, rolls, strict=True):
         code = floe.encode(state.cells, state.bears)
         ice, seal, bears = floe.decode(code)
         assert (ice, seal) == (
@@ -198,15 +227,13 @@ def test_every_roll_ends_where_the_rules_end_it(name, layout, keys, symmetry):
             sum(1 << i for i, c in enumerate(state.cells) if c == "S"),
         )
         assert bears == tuple(turns._byte(b) for b in state.bears)
-        outcomes = game.chance_outcomes(state)
-        assert sum(w for _, w in outcomes) == floe.total
-        for roll, weight in outcomes:
+        assert sum(w for _, w, _ in outcomes) == floe.total
+        for roll, weight, ends in outcomes:
             face = faces[roll.bear]
             count = floe.faces[face][1]
             assert weight == count * (floe.cracks if roll.weather == "crack" else floe.winds)
             assert weight == Counter(cfg.bear_die)[roll.bear] * weather[roll.weather]
-            after, _ = game.apply(state, roll)
-            expected = {end_code(game, floe, end) for end in plain_ends(game, after)}
+            expected = {k if isinstance(k, int) else code_of(*k) for k in ends}
             assert floe.ends(code, face, roll.weather) == expected, (name, state, roll)
             checked += 1
     assert checked > 100
@@ -215,11 +242,10 @@ def test_every_roll_ends_where_the_rules_end_it(name, layout, keys, symmetry):
 def test_the_walks_meet_wins_losses_slides_and_jumps_only_a_slide_allows():
     """The positions walked above include the ends that matter (else the proof is thin)."""
     seen = Counter()
-    for _, layout, keys in BOARDS:
-        scen = scenario(layout, **keys)
-        game, cfg = scen.game, scen.config
+    for name, _, _ in BOARDS:
+        _, cfg, states, _ = walked(name)
         floe = turns.Floe(cfg)
-        for state in roll_states(game, cfg, limit=25, walks=6):
+        for state in states:
             code = floe.encode(state.cells, state.bears)
             cracks, slides, jumps, after = floe.actions(code)
             seen["win"] += any(turns.WIN in part for part in jumps)
@@ -378,14 +404,21 @@ def reference_values(floe, starts) -> dict[int, float]:
                     seen.update(new)
                     found += new
         rolls[code] = out
-    value = dict.fromkeys(found, 0.0) | {turns.WIN: 1.0, turns.LOSS: 0.0}
+    # The positions by number, WIN and LOSS the last two: a sweep looks values up in a list
+    # (by code in a dict, the sweeps were half of these tests' time). The same updates in the
+    # same order, so the very same floats.
+    number = {code: i for i, code in enumerate(found)}
+    number |= {turns.WIN: len(found), turns.LOSS: len(found) + 1}
+    sweep = [[(p, [number[x] for x in ends]) for p, ends in rolls[code]] for code in found]
+    value = [0.0] * len(found) + [1.0, 0.0]
+    get = value.__getitem__
     for _ in range(10_000):
         moved = 0.0
-        for code in reversed(found):
-            v = sum(p * max(value[x] for x in ends) for p, ends in rolls[code])
-            moved, value[code] = max(moved, v - value[code]), v
+        for i in reversed(range(len(found))):
+            v = sum(p * max(map(get, ends)) for p, ends in sweep[i])
+            moved, value[i] = max(moved, v - value[i]), v
         if moved < 1e-14:
-            return value
+            return dict(zip(found, value, strict=False)) | {turns.WIN: 1.0, turns.LOSS: 0.0}
     raise AssertionError("no convergence")
 
 
