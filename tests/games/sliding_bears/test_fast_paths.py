@@ -499,9 +499,10 @@ class PlainGreedyBot(RandomBot):
             cells[dst], cells[src] = cells[src], "."
             bears = tuple(dst if b == src else b for b in state.bears)
             cells_t = tuple(cells)
-            total = sum(
+            total = sum(  # a bear across costs 0 whatever the floe: no search for it
                 bear_cost(lay, cells_t, pos, k, to_finish(lay, cells_t, k))
                 for k, pos in enumerate(bears)
+                if pos != FINISH
             )
             if total < best_total:
                 best, best_total = step, total
