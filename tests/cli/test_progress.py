@@ -14,6 +14,7 @@ import sys
 from rich.console import Console
 from typer.testing import CliRunner
 
+from bearcli import solver
 from bearcli.cli.app import app
 from bearcli.cli.console import Consoles
 from bearcli.solver import solve
@@ -52,17 +53,27 @@ def test_no_bar_under_json_even_at_a_terminal():
     assert json.loads(ran.out)["games"] == 30
 
 
-def test_solve_counts_positions_at_a_terminal_only(cli, tmp_path):
+def test_solve_counts_positions_at_a_terminal_only(cli, tmp_path, monkeypatch):
     # At the hard level this floe has 8,972 positions, not 12,554: still eight reports of the
     # count before the last, in two thirds of the plain solver's time.
     (tmp_path / "tiny.yaml").write_text(
         TINY + "level: hard\nparams: {weather_die: [crack, wind, wind, wind, wind, wind]}\n"
     )
+    told: list[int] = []  # what the plain exploration tells the bar, as it goes
+
+    def solve_told(*args, progress, **kwargs):
+        def tell(n: int) -> None:
+            told.append(n)
+            progress(n)
+
+        return solve(*args, progress=tell, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", solve_told)  # the command imports it when it runs
     shown = run_at_a_terminal("solve", str(tmp_path / "tiny.yaml"), "--plain")
     assert shown.code == 0, shown.err
     # the count the run ends with, from its own table's title (one plain solve, not two)
     positions = int(re.search(r"\((\d+) positions\)", shown.out)[1])
-    assert positions > 1024  # several reports, then the last
+    assert told == [*range(1024, positions, 1024), positions]  # several reports, then the last
     assert "positions" in shown.err and f"{positions}/?" in shown.err
     # Nothing on a pipe, nothing under --json: the command's rule for both methods, so shown
     # with the fast one (the plain solver takes seconds here) which draws bars too.
