@@ -18,9 +18,11 @@ once the slide is sure to lose (`_reverse`'s limit). A new floe, one crack or sl
 last one asked for, takes over that floe's searches the step leaves as they were (`_still`:
 a few comparisons beside the changed squares); the others are found several at once on bit
 masks (`_lanes`), with the searches back to the bears' squares that the cracks and slides
-read. The slide or crack chosen is kept with the floe for the bears' squares, and the rules'
-legal steps are read by position, not sorted one by one (the rules' cracks off the free-ice
-mask); a crack's square stops being weighed once it is sure to lose. The searches are kept
+read. What the wind may do on a floe (its slides' squares, the squares a slide makes cheaper)
+is the floe's alone and kept with it. The slide or crack chosen is kept with the floe for the
+bears' squares, and the rules' legal steps are read by position, not sorted one by one (the
+rules' cracks off the free-ice mask); a crack's square stops being weighed once it is sure to
+lose. The searches are kept
 as tuples: the garbage collector stops walking them once they are old.
 tests/games/sliding_bears/test_greedy_fast.py proves each equal to the plain computation.
 """
@@ -218,7 +220,19 @@ class _Floe:
     """One floe's route costs, each searched when first asked for (`to_finish`,
     `_costs_from`), the same numbers as the plain searches."""
 
-    __slots__ = ("routes", "cells", "w", "searches", "fins", "ice", "tiles", "chosen", "base")
+    __slots__ = (
+        "routes",
+        "cells",
+        "w",
+        "searches",
+        "fins",
+        "ice",
+        "tiles",
+        "chosen",
+        "base",
+        "slidable",
+        "slid",
+    )
 
     def __init__(self, routes: _Routes, cells: tuple[str, ...], ice: int, tiles: int):
         self.routes = routes
@@ -230,6 +244,8 @@ class _Floe:
         # GreedyBot's slide (-1: none) or crack, by the bears: its place among the candidates
         self.chosen: dict[tuple, int] = {}
         self.base: tuple | None = None  # what `inherit` kept of the parent floe
+        self.slidable: tuple[list[int], list[int]] | None = None  # slid_into()
+        self.slid: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # slides()
 
     def inherit(self, parent: _Floe) -> None:
         """Take `parent`'s searches as the starting points of this floe's, when one step (a
@@ -288,6 +304,27 @@ class _Floe:
             part = todo[i : i + LANES]
             searches.update(zip(part, _lanes(rt, ice, water, seals, part), strict=True))
 
+    def slid_into(self) -> tuple[list[int], list[int]]:
+        """The squares a slide may make cheaper: water beside ice (an ice tile slides in)
+        and the seals beside water (they slide away); found once for the floe."""
+        found = self.slidable
+        if found is None:
+            rt, ice, tiles = self.routes, self.ice, self.tiles
+            water = rt.open_mask & ~tiles
+            found = self.slidable = (
+                rt.squares(rt.beside(ice) & water),
+                rt.squares(rt.beside(water) & tiles & ~ice),
+            )
+        return found
+
+    def slides(self, winds: Sequence[Wind]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The squares of the rules' slides on this floe (`winds`: they depend on the floe
+        alone, SB6), tile's and target's, found once."""
+        found = self.slid
+        if found is None:
+            found = self.slid = _slide_squares(self.routes, winds)
+        return found
+
     def fin(self, k: int) -> tuple[int, ...]:
         """to_finish(layout, cells, k)."""
         found = self.fins[k]
@@ -340,6 +377,12 @@ class _Floe:
         return tuple(
             c - base + wsq if c < INF else INF for c, wsq in zip(self.search(src), w, strict=True)
         )
+
+
+def _slide_squares(rt: _Routes, winds: Sequence[Wind]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each slide's tile square and target square."""
+    square = rt.square
+    return tuple(square(s.source) for s in winds), tuple(square(s.target) for s in winds)
 
 
 def _search(nbs, w: Sequence[int], src: int, n: int) -> tuple[int, ...]:
@@ -517,26 +560,28 @@ class _Bear:
     def after(self, src: int, dst: int) -> tuple[int, bool]:
         """The bear_cost after the slide src -> dst and True when the old costs prove it;
         else a lower bound and False (then `search` finds it)."""
-        rt, fin, w = self.routes, self.fin, self.floe.w
-        new_w = {src: 3, dst: w[src]}
-        dearer, cheaper = (src, dst) if new_w[src] > w[src] else (dst, src)
+        fin, w = self.fin, self.floe.w
+        # The square left becomes water (3); the one reached takes the tile's cost.
+        if w[src] < 3:  # ice: the square left gets dearer, the one reached cheaper
+            dearer, cheaper, drop = src, dst, w[dst] - w[src]
+        else:  # a seal: the other way round
+            dearer, cheaper, drop = dst, src, w[src] - 3
         x, rider = self.x, self.pos == src
         if rider:
             x = dst
+        low = fin[x]
         # The old costs prove the new one when neither changed square can matter: through
         # the cheaper one no route becomes cheapest, and a cheapest route avoids the dearer.
-        low = fin[x]
         if rider:  # no costs from its new square are at hand: the bounds only (it is on ice)
-            proven = fin[dearer] + w[dearer] + rt.apart[x][dearer] - 1 > fin[x]
+            proven = fin[dearer] + w[dearer] + self.routes.apart[x][dearer] - 1 > low
         else:
             proven = True
             if cheaper != x:
-                drop = w[cheaper] - new_w[cheaper]
                 via = self.through(cheaper, False) - drop
                 if via < low:
                     via = self.through(cheaper, True) - drop
                     if via < low:
-                        via = self.via_slid(cheaper, dearer, new_w)
+                        via = self.via_slid(cheaper, dearer, {src: 3, dst: w[src]})
                         if via < low:
                             proven, low = False, via
             proven = proven and (
@@ -545,8 +590,8 @@ class _Bear:
                 or self.through(dearer, True) > fin[x]
                 or self.detour(dearer)
             )
-        if self.pos == START:
-            low += new_w.get(x, w[x])  # entering the start's square, then on
+        if self.pos == START:  # entering the start's square, then on
+            low += 3 if x == src else w[src] if x == dst else w[x]
         return low, proven
 
     def via_slid(self, cheaper: int, dearer: int, new_w: dict[int, int]) -> int:
@@ -616,17 +661,22 @@ def _drops(live: list[_Bear], waters: list[int], seals: list[int]) -> dict[int, 
     of (cost now - _Bear.cost_via(y)), for a slide with no rider and no start square."""
     drops = dict.fromkeys(waters, 0) | dict.fromkeys(seals, 0)
     for b in live:
-        x, fin, w, apart = b.x, b.fin, b.floe.w, b.routes.apart[b.x]
-        now = fin[x]
-        for ys, cheaper in ((waters, 2), (seals, 1)):
-            for y in ys:
-                # y still costs 1 at least, so a route through y costs more than to_finish
-                # from y (the quick test), and at least its cost at y's distance from x.
-                if fin[y] < now and y != x and fin[y] + w[y] + apart[y] - 1 - cheaper < now:
-                    bound = b.through(y, True) - cheaper
-                    if bound < now:
-                        drops[y] += now - bound
-                        b.lows[y] = bound
+        fin, apart, now, lows = b.fin, b.routes.apart[b.x], b.now, b.lows
+        # y still costs 1 at least, so a route through y costs more than to_finish from y
+        # (the quick test), and at least its cost at y's distance from x: water costs 3 and
+        # gets 2 cheaper, a seal costs 4 and gets 1 cheaper. (No y passes it at x: apart 0.)
+        for y in waters:
+            if fin[y] + apart[y] < now:
+                bound = b.through(y, True) - 2
+                if bound < now:
+                    drops[y] += now - bound
+                    lows[y] = bound
+        for y in seals:
+            if fin[y] + apart[y] + 2 < now:
+                bound = b.through(y, True) - 1
+                if bound < now:
+                    drops[y] += now - bound
+                    lows[y] = bound
     return drops
 
 
@@ -683,12 +733,12 @@ class GreedyBot(RandomBot):
 
     def _choose(self, rt: _Routes, floe: _Floe, state: State, legal, jumps, winds, cracks):
         cells, fins, bears = state.cells, floe.fins, state.bears
-        if None in fins:  # a new floe: its costs to the finishes, all at once
-            fins = floe.fins_for(bears)
         costs = [0, 0, 0, 0]  # bear_cost of each bear
         for k, pos in enumerate(bears):
             if pos != FINISH:
                 fin = fins[k]
+                if fin is None:  # a new floe: its costs to the finishes, all at once
+                    fin = floe.fins_for(bears)[k]
                 if pos == START:
                     entry = rt.entry[k]
                     c = COST.get(cells[entry])
@@ -774,7 +824,6 @@ class GreedyBot(RandomBot):
         no less than the best total so far cannot win; the others are costed exactly.
         """
         cells, bears, w = state.cells, state.bears, floe.w
-        index, parse = rt.square_index, rt.grid.parse
         fixed = 0
         live: list[_Bear] = []  # the bears that count
         for k, pos in enumerate(bears):
@@ -788,27 +837,18 @@ class GreedyBot(RandomBot):
         # How far the bounds fall when a square gets cheaper: water beside ice, for an ice
         # slide into it, or a seal beside water, sliding away. A slide that is not special
         # and makes no square with a fall cheaper cannot win: only the others are looked at.
-        ice, water = state.ice, state.water
-        drops = _drops(
-            live,
-            rt.squares(rt.beside(ice) & water),
-            rt.squares(rt.beside(water) & state.tiles & ~ice),
-        )  # and each bear's `lows`
-        names = rt.names
-        touch = {names[y] for y in special} | {names[y] for y, drop in drops.items() if drop}
+        drops = _drops(live, *floe.slid_into())  # and each bear's `lows`
+        touch = special.copy()  # the squares a slide must touch to be looked at
+        for b in live:
+            touch.update(b.lows)  # the squares where its bound falls (drops[y] > 0)
         best, best_total = None, current
-        for step in winds:
-            source, target = step.source, step.target
-            if not (
-                source in touch or target in touch or source not in index or target not in index
-            ):
+        if winds is state.weather_steps:  # the rules' slides: the floe's, squares found once
+            srcs, dsts = floe.slides(winds)
+        else:
+            srcs, dsts = _slide_squares(rt, winds)
+        for step, src, dst in zip(winds, srcs, dsts, strict=True):
+            if src not in touch and dst not in touch:
                 continue  # a slide that is not special makes no square with a fall cheaper
-            src = index.get(step.source)
-            if src is None:
-                src = parse(step.source)
-            dst = index.get(step.target)
-            if dst is None:
-                dst = parse(step.target)
             y, cheaper = (dst, 2) if cells[src] == "I" else (src, 1)  # what gets cheaper
             if src in special or dst in special:
                 bound = fixed

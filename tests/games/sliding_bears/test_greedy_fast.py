@@ -152,6 +152,35 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
                 assert dist == bots._search(rt.open, w, src, rt.n)
 
 
+def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them():
+    # Kept with the floe: what the wind may do there is the floe's alone (SB6), not the
+    # bears'. Each floe's first position fills them; every later one must agree.
+    seen = Counter()
+    for i, cfg in HALF_THE_PAIRS:
+        rt = bots._routes(cfg.layout)
+        states = _game_states(cfg, 600 + i)  # (played by greedy: floes kept on the way)
+        rt.floes.clear()
+        rt.older.clear()
+        for state in states:
+            if state.phase != "act" or state.weather != "wind":
+                continue
+            floe = rt.floe(state.cells, (state.ice, state.tiles))
+            seen["again" if floe.slid is not None else "first"] += 1
+            winds = state.weather_steps
+            names = [rt.names[sq] for sq in range(rt.n)]
+            srcs, dsts = floe.slides(winds)
+            assert [(names[a], names[b]) for a, b in zip(srcs, dsts, strict=True)] == [
+                (s.source, s.target) for s in winds
+            ]
+            # the squares a slide makes cheaper: the water an ice tile slides into, a seal's
+            cheaper = [(b, a)[state.cells[a] == "S"] for a, b in zip(srcs, dsts, strict=True)]
+            assert floe.slid_into() == (
+                sorted({sq for sq in cheaper if state.cells[sq] == "."}),
+                sorted({sq for sq in cheaper if state.cells[sq] == "S"}),
+            )
+    assert seen["first"] > 50 and seen["again"] > 50, seen
+
+
 def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded():
     cfg = SHIPPED_CONFIGS[0]
     rt = bots._routes(cfg.layout)
