@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from operator import getitem
+from operator import attrgetter, getitem
 
 from bearcli.core.game import BotSpec, RandomBot
 from bearcli.core.kept import kept
@@ -43,6 +43,7 @@ from bearcli.games.sliding_bears.rules import COLOUR_INDEX, FINISH, PASS, START,
 COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
 INF = 10_000
 _WEIGHT = {**COST, "R": 0}  # a square's cost as _Floe.w keeps it
+_SOURCE, _TARGET = attrgetter("source"), attrgetter("target")  # a slide's squares
 
 
 # -- the plain route costs ---------------------------------------------------------------------
@@ -244,7 +245,7 @@ class _Floe:
         # GreedyBot's slide (-1: none) or crack, by the bears: its place among the candidates
         self.chosen: dict[tuple, int] = {}
         self.base: tuple | None = None  # what `inherit` kept of the parent floe
-        self.slidable: tuple[list[int], list[int]] | None = None  # slid_into()
+        self.slidable: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # slid_into()
         self.slid: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # slides()
 
     def inherit(self, parent: _Floe) -> None:
@@ -259,7 +260,7 @@ class _Floe:
         if not changed or changed.bit_count() > 2 or parent.routes is not self.routes:
             return
         # the parent's searches (not the parent: no chain of floes kept alive)
-        self.base = (parent.searches, self.routes.squares(changed), parent.w)
+        self.base = (parent.searches, tuple(self.routes.squares(changed)), parent.w)
 
     def search(self, src: int) -> tuple[int, ...]:
         """The costs back to square src (see _search)."""
@@ -304,16 +305,16 @@ class _Floe:
             part = todo[i : i + LANES]
             searches.update(zip(part, _lanes(rt, ice, water, seals, part), strict=True))
 
-    def slid_into(self) -> tuple[list[int], list[int]]:
+    def slid_into(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The squares a slide may make cheaper: water beside ice (an ice tile slides in)
         and the seals beside water (they slide away); found once for the floe."""
         found = self.slidable
         if found is None:
             rt, ice, tiles = self.routes, self.ice, self.tiles
             water = rt.open_mask & ~tiles
-            found = self.slidable = (
-                rt.squares(rt.beside(ice) & water),
-                rt.squares(rt.beside(water) & tiles & ~ice),
+            found = self.slidable = (  # tuples: the garbage collector leaves them alone
+                tuple(rt.squares(rt.beside(ice) & water)),
+                tuple(rt.squares(rt.beside(water) & tiles & ~ice)),
             )
         return found
 
@@ -321,8 +322,12 @@ class _Floe:
         """The squares of the rules' slides on this floe (`winds`: they depend on the floe
         alone, SB6), tile's and target's, found once."""
         found = self.slid
-        if found is None:
-            found = self.slid = _slide_squares(self.routes, winds)
+        if found is None:  # the rules name each square as the grid does: read in C
+            index = self.routes.square_index.__getitem__
+            found = self.slid = (
+                tuple(map(index, map(_SOURCE, winds))),
+                tuple(map(index, map(_TARGET, winds))),
+            )
         return found
 
     def fin(self, k: int) -> tuple[int, ...]:
@@ -408,7 +413,9 @@ def _search(nbs, w: Sequence[int], src: int, n: int) -> tuple[int, ...]:
         d += 1
 
 
-def _still(old: Sequence[int], src: int, changed: list[int], nbs, w: Sequence[int], old_w) -> bool:
+def _still(
+    old: Sequence[int], src: int, changed: Sequence[int], nbs, w: Sequence[int], old_w
+) -> bool:
     """Whether the search `old` (back to src, on the costs old_w) is also the search on the
     costs w, which differ from old_w only on the squares `changed` (see _Floe.inherit): no
     square's equation gets a term below its cost from a cheaper square, and a square whose
@@ -655,7 +662,7 @@ class _Bear:
         return False
 
 
-def _drops(live: list[_Bear], waters: list[int], seals: list[int]) -> dict[int, int]:
+def _drops(live: list[_Bear], waters: Sequence[int], seals: Sequence[int]) -> dict[int, int]:
     """For each square y that may get cheaper (by 2: water an ice tile may slide into; by 1:
     a seal that may slide away), how much lower than now the bears' costs may go: the sum
     of (cost now - _Bear.cost_via(y)), for a slide with no rider and no start square."""
@@ -700,7 +707,12 @@ class GreedyBot(RandomBot):
         rt = self._rt
         if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
             return self._setup(rt, state, legal)
-        floe = rt.floe(state.cells, (state.ice, state.tiles))
+        key = (state.ice, state.tiles)
+        floe = rt.floes.get(key)
+        if floe is None:  # from the old generation, or new
+            floe = rt.floe(state.cells, key)
+        else:  # rt.floe's own first look, without the call: most positions' floe is kept
+            rt.last = floe
         weather = state.weather_steps
         if legal == state.options:
             # The rules' own steps: the jumps, the cracks or the slides, then a pass or not.
@@ -890,31 +902,29 @@ class GreedyBot(RandomBot):
         """Where among `cracks` the crack (or set-up removal) to make is: the fewest bears
         whose cheapest route crosses the square (and a start's feeder), then the most slack
         (how much dearer the cheapest route through it is), then the first square."""
-        cells, bears = state.cells, state.bears
+        cells, bears, entries = state.cells, state.bears, rt.entry
         # A bear still on its start whose entry square is open water can only get in when
         # the wind brings ice there: the ice next to that entry is needed too.
         feeders: set[int] = set()
+        # The bears that count, with where their routes start: their square, or the entry
+        # (the plain costs add the entry's own cost to both the from-costs and the bear's
+        # cost; on a square no route reaches, both ways give a gap beyond INF, never the least).
+        starts = []
         for k, pos in enumerate(bears):
-            entry = rt.entry[k]
-            if pos == START and cells[entry] == ".":
-                feeders.update(nb for nb in rt.grid.table[entry] if cells[nb] == "I")
-        # The bears that count, with the costs from their square (or entry, where the plain
-        # costs add the entry's own cost to both the from-costs and the bear's cost; on a
-        # square no route reaches, both ways give a gap beyond INF, never the least).
-        counted = []
-        floe.prefetch(
-            [
-                rt.entry[k] if pos == START else pos
-                for k, pos in enumerate(bears)
-                if pos != FINISH and costs[k] < INF
-            ]
-        )
-        for k, pos in enumerate(bears):
-            if pos != FINISH and costs[k] < INF:
-                x = rt.entry[k] if pos == START else pos
-                fin = floe.fin(k)
-                # costs from x are back - (1 + w[x]) + w[sq], and a crack's w[sq] is 1
-                counted.append((floe.search(x), fin, fin[x] + floe.w[x] + COST["I"]))
+            if pos == START:
+                entry = entries[k]
+                if cells[entry] == ".":
+                    feeders.update(nb for nb in rt.grid.table[entry] if cells[nb] == "I")
+                if costs[k] < INF:
+                    starts.append((k, entry))
+            elif pos != FINISH and costs[k] < INF:
+                starts.append((k, pos))
+        floe.prefetch([x for _, x in starts])
+        # costs from x are back - (1 + w[x]) + w[sq], and a crack's w[sq] is 1
+        searches, w, counted = floe.searches, floe.w, []
+        for k, x in starts:
+            fin = floe.fin(k)
+            counted.append((searches[x], fin, fin[x] + w[x] + COST["I"]))
         if cracks is state.weather_steps and state.weather == "crack":
             squares = rt.squares(state.ice & ~state.occupied)  # the rules' cracks: free ice
         else:

@@ -175,8 +175,8 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
             # the squares a slide makes cheaper: the water an ice tile slides into, a seal's
             cheaper = [(b, a)[state.cells[a] == "S"] for a, b in zip(srcs, dsts, strict=True)]
             assert floe.slid_into() == (
-                sorted({sq for sq in cheaper if state.cells[sq] == "."}),
-                sorted({sq for sq in cheaper if state.cells[sq] == "S"}),
+                tuple(sorted({sq for sq in cheaper if state.cells[sq] == "."})),
+                tuple(sorted({sq for sq in cheaper if state.cells[sq] == "S"})),
             )
     assert seen["first"] > 50 and seen["again"] > 50, seen
 
