@@ -22,8 +22,8 @@ read. What the wind may do on a floe (its slides' squares, the squares a slide m
 is the floe's alone and kept with it. The slide or crack chosen is kept with the floe for the
 bears' squares, and the rules' legal steps are read by position, not sorted one by one (the
 rules' cracks off the free-ice mask); a crack's square stops being weighed once it is sure to
-lose. The searches are kept
-as tuples: the garbage collector stops walking them once they are old.
+lose. The searches are kept as tuples: the garbage collector stops walking them once they
+are old.
 tests/games/sliding_bears/test_greedy_fast.py proves each equal to the plain computation.
 """
 
