@@ -707,12 +707,7 @@ class GreedyBot(RandomBot):
         rt = self._rt
         if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
             return self._setup(rt, state, legal)
-        key = (state.ice, state.tiles)
-        floe = rt.floes.get(key)
-        if floe is None:  # from the old generation, or new
-            floe = rt.floe(state.cells, key)
-        else:  # rt.floe's own first look, without the call: most positions' floe is kept
-            rt.last = floe
+        floe = rt.floe(state.cells, (state.ice, state.tiles))
         weather = state.weather_steps
         if legal == state.options:
             # The rules' own steps: the jumps, the cracks or the slides, then a pass or not.
