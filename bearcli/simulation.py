@@ -13,6 +13,7 @@ is that narrow.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field, replace
@@ -116,8 +117,13 @@ def _play_chunk(args) -> list[GameResult]:
     ]
 
 
-BLOCK = 25  # the stride of the precision check; games a job plays, at most
+BLOCK = 25  # the stride of the precision check; a job's games until the games are timed
 JOBS_PER_WORKER = 4  # a short batch on several workers: at least this many jobs each
+# A pool's jobs, once their games are timed, aim at this much CPU time each: the parent's
+# part of a job (its futures, pipes and threads: about half a millisecond) stays small beside
+# it, and a batch's last jobs still leave no worker idle for long (see _JobSizes).
+JOB_SECONDS = 0.1
+MAX_JOB = 1000  # games a job plays, at most (its results travel back together)
 
 
 def job_size(games: int, workers: int) -> int:
@@ -129,10 +135,46 @@ def job_size(games: int, workers: int) -> int:
     return max(1, min(BLOCK, -(-games // (JOBS_PER_WORKER * workers))))
 
 
-def _chunks(games: int, size: int) -> Iterator[range]:
-    """Games 1..games in runs of `size`, made one at a time as the pool asks for them."""
-    for start in range(1, games + 1, size):
-        yield range(start, min(start + size, games + 1))
+def _chunks(games: int, size: int | Callable[[int], int]) -> Iterator[range]:
+    """Games 1..games in runs of `size` (or of size(first game of the run)), made one at a
+    time as the pool asks for them."""
+    start = 1
+    while start <= games:
+        step = size if isinstance(size, int) else size(start)
+        yield range(start, min(start + step, games + 1))
+        start += step
+
+
+class _JobSizes:
+    """The sizes of a local pool's jobs: job_size() games until the first jobs come back, then
+    as many as take about JOB_SECONDS of a worker's CPU time at the rate they measured (jobs
+    of 25 fast games, 18 ms each, cost the parent a tenth of a core), but never fewer than
+    that first size, and few enough that what is left still makes JOBS_PER_WORKER jobs a
+    worker. Sizes change only how the games are handed out: game i is seeded by i, so the
+    results are the same whatever they are, on any machine."""
+
+    def __init__(self, games: int, workers: int):
+        self.games, self.workers = games, workers
+        self.first = job_size(games, workers)
+        self.played, self.seconds = 0, 0.0  # games timed so far and their CPU time
+
+    def timed(self, games: int, seconds: float) -> None:
+        self.played += games
+        self.seconds += seconds
+
+    def __call__(self, start: int) -> int:
+        if self.seconds <= 0:
+            return self.first
+        wanted = int(JOB_SECONDS * self.played / self.seconds)
+        spread = -(-(self.games - start + 1) // (JOBS_PER_WORKER * self.workers))
+        return max(self.first, min(wanted, spread, MAX_JOB))
+
+
+def _timed_chunk(args) -> tuple[list[GameResult], float]:
+    """_play_chunk, and the CPU time it took in the worker."""
+    start = time.process_time()
+    results = _play_chunk(args)
+    return results, time.process_time() - start
 
 
 def check_playable(scenario: Scenario, bot: str | None = None) -> None:
@@ -171,17 +213,28 @@ def run_batch(
     made lazily (workers.ordered_map keeps a few in flight): memory does not grow with `games`.
     """
     check_playable(scenario, bot)  # here, before any worker starts, not inside a game
-    if chunk is None:  # a cluster's size is not known here: its jobs are of BLOCK games
-        chunk = BLOCK if dask is not None else job_size(games, workers)
+    sizes = None
+    if chunk is None:
+        if dask is not None:  # a cluster's size is not known here: its jobs are of BLOCK games
+            chunk = BLOCK
+        elif workers > 1 and not keep:  # (jobs with logs stay small: their results are large)
+            chunk = sizes = _JobSizes(games, workers)
+        else:
+            chunk = job_size(games, workers)
     jobs = ((scenario, batch_seed, c, bot, keep, rotate) for c in _chunks(games, chunk))
     if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
         from bearcli import distributed
 
         mapped = distributed.ordered_map(_play_chunk, jobs, dask)
     else:  # killed on an early stop: a chunk only computes, its results would be dropped
-        mapped = ordered_map(_play_chunk, jobs, workers, kill_on_stop=True)
+        # Timed jobs say how long they took, and the next ones are sized by it.
+        fn = _play_chunk if sizes is None else _timed_chunk
+        mapped = ordered_map(fn, jobs, workers, kill_on_stop=True)
     with closing(mapped) as chunks:
         for results in chunks:
+            if sizes is not None:
+                results, seconds = results
+                sizes.timed(len(results), seconds)
             yield from results
 
 

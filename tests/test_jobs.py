@@ -82,5 +82,50 @@ def test_the_job_size_never_changes_the_results(monkeypatch):
     assert games(**batch, chunk=1) == games(**batch, chunk=7) == plain
     sizes = []
     real = simulation._chunks
-    monkeypatch.setattr(simulation, "_chunks", lambda g, size: sizes.append(size) or real(g, size))
-    assert games(**batch, workers=2) == plain and sizes == [4]  # 8 jobs on the two workers
+
+    def recorded(g, size):
+        for c in real(g, size):
+            sizes.append(len(c))
+            yield c
+
+    monkeypatch.setattr(simulation, "_chunks", recorded)
+    assert games(**batch, workers=2) == plain and sizes == [4] * 7 + [2]  # 8 jobs on two workers
+
+
+def test_timed_jobs_grow_to_a_tenth_of_a_second_and_shrink_again_at_the_end():
+    sizes = simulation._JobSizes(10_000, 2)
+    assert sizes(1) == sizes.first == 25  # nothing timed yet
+    sizes.timed(50, 0.01)  # 0.2 ms a game: 500 games make JOB_SECONDS
+    assert sizes(51) == 500
+    sizes.timed(25, 0.5)  # slower games since: 75 in 0.51 s, 14 games in a tenth of a second
+    assert sizes(76) == 25  # never below the first size
+    fast = simulation._JobSizes(10**6, 2)
+    fast.timed(10, 1e-6)
+    assert fast(11) == simulation.MAX_JOB
+    # what is left still makes four jobs a worker: 801 games left, 8 jobs of 101 at most
+    assert fast(10**6 - 800) == 101 and fast(10**6 - 100) == 25
+
+
+def test_timed_jobs_play_the_games_jobs_of_one_size_play(monkeypatch):
+    scen = scenario_fmt.load(ROOT / "scenarios/sliding-bears/classic.yaml")
+
+    def games(**kw):
+        results = simulation.run_batch(**kw)
+        return [(r.index, r.seed, r.outcome, r.measures, r.length) for r in results]
+
+    batch = {"scenario": scen, "games": 400, "batch_seed": 5, "bot": "random"}
+    sizes = []
+    real = simulation._chunks
+
+    def recorded(g, size):
+        for c in real(g, size):
+            sizes.append(len(c))
+            yield c
+
+    monkeypatch.setattr(simulation, "_chunks", recorded)
+    plain = games(**batch)
+    assert set(sizes) == {25}
+    sizes.clear()
+    monkeypatch.setattr(simulation, "JOB_SECONDS", 60.0)  # grow as far as the end allows
+    assert games(**batch, workers=2) == plain
+    assert sizes[0] == 25 and max(sizes) > 25 and sum(sizes) == 400
