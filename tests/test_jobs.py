@@ -71,24 +71,31 @@ def test_a_short_batch_on_several_workers_gets_smaller_jobs():
     assert simulation.job_size(100, 4) == 7
 
 
-def test_the_job_size_never_changes_the_results(monkeypatch):
-    scen = scenario_fmt.load(ROOT / "scenarios/bear-down/bots-4p.yaml")
+def games(**batch) -> list[tuple]:
+    return [
+        (r.index, r.seed, r.outcome, r.measures, r.length) for r in simulation.run_batch(**batch)
+    ]
 
-    def games(**kw):
-        return [(r.index, r.seed, r.outcome, r.measures) for r in simulation.run_batch(**kw)]
 
-    batch = {"scenario": scen, "games": 30, "batch_seed": 3, "rotate": True}
-    plain = games(**batch)  # one worker: jobs of 25
-    assert games(**batch, chunk=1) == games(**batch, chunk=7) == plain
-    sizes = []
-    real = simulation._chunks
+def job_sizes(monkeypatch) -> list[int]:
+    """The games of each job run_batch makes from now on, in order."""
+    sizes, real = [], simulation._chunks
 
-    def recorded(g, size):
-        for c in real(g, size):
+    def recorded(games, size):
+        for c in real(games, size):
             sizes.append(len(c))
             yield c
 
     monkeypatch.setattr(simulation, "_chunks", recorded)
+    return sizes
+
+
+def test_the_job_size_never_changes_the_results(monkeypatch):
+    scen = scenario_fmt.load(ROOT / "scenarios/bear-down/bots-4p.yaml")
+    batch = {"scenario": scen, "games": 30, "batch_seed": 3, "rotate": True}
+    plain = games(**batch)  # one worker: jobs of 25
+    assert games(**batch, chunk=1) == games(**batch, chunk=7) == plain
+    sizes = job_sizes(monkeypatch)
     assert games(**batch, workers=2) == plain and sizes == [4] * 7 + [2]  # 8 jobs on two workers
 
 
@@ -108,21 +115,8 @@ def test_timed_jobs_grow_to_a_tenth_of_a_second_and_shrink_again_at_the_end():
 
 def test_timed_jobs_play_the_games_jobs_of_one_size_play(monkeypatch):
     scen = scenario_fmt.load(ROOT / "scenarios/sliding-bears/classic.yaml")
-
-    def games(**kw):
-        results = simulation.run_batch(**kw)
-        return [(r.index, r.seed, r.outcome, r.measures, r.length) for r in results]
-
     batch = {"scenario": scen, "games": 400, "batch_seed": 5, "bot": "random"}
-    sizes = []
-    real = simulation._chunks
-
-    def recorded(g, size):
-        for c in real(g, size):
-            sizes.append(len(c))
-            yield c
-
-    monkeypatch.setattr(simulation, "_chunks", recorded)
+    sizes = job_sizes(monkeypatch)
     plain = games(**batch)
     assert set(sizes) == {25}
     sizes.clear()
