@@ -123,3 +123,14 @@ def test_timed_jobs_play_the_games_jobs_of_one_size_play(monkeypatch):
     monkeypatch.setattr(simulation, "JOB_SECONDS", 60.0)  # grow as far as the end allows
     assert games(**batch, workers=2) == plain
     assert sizes[0] == 25 and max(sizes) > 25 and sum(sizes) == 400
+
+
+def test_a_precision_stop_inside_a_grown_job_is_the_stop_of_one_worker(monkeypatch):
+    scen = scenario_fmt.load(ROOT / "scenarios/baerenspiel/forest-4p.yaml")
+    batch = {"games": 400, "seed": 4, "bot": "random", "precision": 0.1}
+    one = simulation.simulate(scen, **batch).to_dict()
+    assert one["stopped"] == "precision" and 25 < one["games"] < 400
+    sizes = job_sizes(monkeypatch)
+    monkeypatch.setattr(simulation, "JOB_SECONDS", 60.0)  # jobs past the stop: cut short
+    two = simulation.simulate(scen, **batch, workers=2).to_dict()
+    assert max(sizes) > 25 and two == one
