@@ -126,13 +126,19 @@ JOB_SECONDS = 0.1
 MAX_JOB = 1000  # games a job plays, at most (its results travel back together)
 
 
+def _spread(games: int, workers: int) -> int:
+    """The most games a job may play for `games` to make JOBS_PER_WORKER jobs a worker."""
+    return -(-games // (JOBS_PER_WORKER * workers))
+
+
 def job_size(games: int, workers: int) -> int:
-    """Games a job plays: BLOCK, or fewer where a batch is too short to give each worker
-    JOBS_PER_WORKER jobs (100 planner games were 4 jobs of 25 on 2 workers: one slow job left
-    a worker idle for most of a job). Results never depend on it: game i is seeded by i."""
+    """Games a job plays (a pool's first jobs, where _JobSizes sizes the later ones): BLOCK,
+    or fewer where a batch is too short to give each worker JOBS_PER_WORKER jobs (100 planner
+    games were 4 jobs of 25 on 2 workers: one slow job left a worker idle for most of a job).
+    Results never depend on it: game i is seeded by i."""
     if workers <= 1:
         return BLOCK
-    return max(1, min(BLOCK, -(-games // (JOBS_PER_WORKER * workers))))
+    return max(1, min(BLOCK, _spread(games, workers)))
 
 
 def _chunks(games: int, size: int | Callable[[int], int]) -> Iterator[range]:
@@ -166,7 +172,7 @@ class _JobSizes:
         if self.seconds <= 0:
             return self.first
         wanted = int(JOB_SECONDS * self.played / self.seconds)
-        spread = -(-(self.games - start + 1) // (JOBS_PER_WORKER * self.workers))
+        spread = _spread(self.games - start + 1, self.workers)
         return max(self.first, min(wanted, spread, MAX_JOB))
 
 
