@@ -74,18 +74,19 @@ def cpu_rate(scen, bot: str, seconds: float) -> float:
     return best
 
 
-def paired_share(scen, bot: str, seconds: float, pairs: int = 3) -> float:
+def paired_share(scen, bot: str, seconds: float, first: int, pairs: int = 3) -> tuple[float, int]:
     """The bot's rate as a share of random's, from runs taken in turn (random, then the bot,
-    `pairs` times, on games not played before): the median of each pair's ratio. The host's
-    speed drifts from second to second (the same Sliding Bears greedy read 0.29 and 0.21 of
-    random in two runs of the bench), and a pair sees the same seconds; the best of each
-    bot's three runs, taken a minute or more after random's, need not."""
-    ratios, mine, theirs = [], 10**6, 2 * 10**6
+    `pairs` times, on games not played before: random's from `first` on, and the next of
+    them is returned): the median of each pair's ratio. The host's speed drifts from second
+    to second (the same Sliding Bears greedy read 0.29 and 0.21 of random in two runs of the
+    bench), and a pair sees the same seconds; the best of each bot's three runs, taken a
+    minute or more after random's, need not."""
+    ratios, theirs = [], 2 * 10**6  # the bot's own runs: past its cpu_rate games
     for _ in range(pairs):
-        random_rate, mine = _run(scen, "random", seconds, mine)
+        random_rate, first = _run(scen, "random", seconds, first)
         rate, theirs = _run(scen, bot, seconds, theirs)
         ratios.append(rate / random_rate)
-    return sorted(ratios)[pairs // 2]
+    return sorted(ratios)[pairs // 2], first
 
 
 def wall(scen, bot: str, games: int, workers: int) -> float:
@@ -107,6 +108,7 @@ def engine_table(seconds: float) -> list[str]:
     for path in SCENARIOS:
         scen = scenario_fmt.load(ROOT / "scenarios" / path)
         random_rate = None
+        paired_from = 10**6  # random's paired games, past its cpu_rate games, never replayed
         for bot in bots_for(path):
             rate = cpu_rate(scen, bot, seconds)
             random_rate = random_rate or rate
@@ -120,9 +122,11 @@ def engine_table(seconds: float) -> list[str]:
             for _ in range(2):
                 one = min(one, wall(scen, bot, games, 1))
                 two = min(two, wall(scen, bot, games, 2))
-            paired = "1.00" if bot == "random" else f"{paired_share(scen, bot, seconds):.2f}"
+            paired = 1.0
+            if bot != "random":
+                paired, paired_from = paired_share(scen, bot, seconds, paired_from)
             rows.append(
-                f"| {path} | {bot} | {rate:,.0f} | {rate / random_rate:.2f} | {paired} | "
+                f"| {path} | {bot} | {rate:,.0f} | {rate / random_rate:.2f} | {paired:.2f} | "
                 f"{one / two:.2f}x ({games} games) |"
             )
             print(rows[-1], file=sys.stderr, flush=True)
