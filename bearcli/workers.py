@@ -142,6 +142,11 @@ def ordered_map(
             yield result
         finished = True
     finally:
-        for future in pending:
-            future.cancel()
-        _stop(pool, kill=kill_on_stop and not finished)
+        kill = kill_on_stop and not finished
+        # When killing, the pool's own thread cancels the jobs not started (shutdown's
+        # cancel_futures): one cancelled from here may still be listed when it finds the
+        # workers gone, and marking it broken then raises in that thread (CPython gh-107219).
+        if not kill:
+            for future in pending:
+                future.cancel()
+        _stop(pool, kill=kill)

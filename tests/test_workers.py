@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -104,6 +105,23 @@ def test_an_early_stop_lets_running_jobs_finish_unless_told_to_kill(tmp_path):
     assert next(finishing) == paths[0]  # job 1 is with a worker by now (or queued for one)
     finishing.close()  # without kill_on_stop, a job handed to the workers still finishes
     assert wait_until(lambda: Path(paths[1]).exists(), 3.0)
+
+
+def test_killing_the_workers_leaves_no_error_in_the_pools_thread(monkeypatch):
+    # A job cancelled from ordered_map while the pool's thread found the killed workers was
+    # marked broken after its cancel, which raised InvalidStateError in that thread (4 stops
+    # in 60 did before the fix; CPython gh-107219). The pool's threads end with the stop.
+    errors = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_type))
+    for _ in range(30):
+        before = set(threading.enumerate())
+        results = workers.ordered_map(dispositions, itertools.count(), 2, kill_on_stop=True)
+        for _ in range(4):
+            next(results)
+        results.close()
+        for thread in set(threading.enumerate()) - before:
+            thread.join(5.0)
+    assert errors == []
 
 
 SCRIPT = textwrap.dedent(
