@@ -162,12 +162,14 @@ class _Routes:
             )
         # The floes kept, in two generations: when the new one is full it becomes the old one
         # and the old one goes, but a floe of the old one asked for again moves back to the
-        # new one. So the floes that recur from game to game stay and the others go: over a
-        # long batch on the classic floe, 10 floes a game are new instead of 18.
+        # new one. So the floes that recur from game to game stay and the others go. A new
+        # floe costs its searches, and most of a greedy game's time is new floes and their
+        # first decisions: on the classic floe a generation of 7,281 floes (about 30 MB)
+        # leaves 6.5 new floes a game where 3,640 left 9.5 (docs/performance.md).
         self.floes: dict[tuple, _Floe] = {}
         self.older: dict[tuple, _Floe] = {}
         self.last: _Floe | None = None  # the floe asked for last: a new one's parent, mostly
-        self.keep = max(512, 2**17 // n)  # floes a generation holds: about 15 MB of costs
+        self.keep = max(1024, 2**18 // n)  # floes a generation holds
 
     def beside(self, mask: int) -> int:
         """The squares next to those of `mask` (bit i: square i)."""
@@ -211,6 +213,7 @@ class _Routes:
 
 
 _ROUTES: dict[Layout, _Routes] = {}
+_NO_FINS = (None, None, None, None)
 
 
 def _routes(lay: Layout) -> _Routes:
@@ -223,28 +226,33 @@ class _Floe:
 
     __slots__ = (
         "routes",
-        "cells",
         "w",
         "searches",
         "fins",
         "ice",
         "tiles",
         "chosen",
-        "base",
+        "parent_searches",
+        "changed",
+        "parent_w",
         "slidable",
         "slid",
     )
 
     def __init__(self, routes: _Routes, cells: tuple[str, ...], ice: int, tiles: int):
         self.routes = routes
-        self.cells = cells
         self.ice, self.tiles = ice, tiles  # bit masks (bit i: square i)
         self.w = tuple(map(_WEIGHT.__getitem__, cells))  # COST; a rock's 0 is never read
         self.searches: dict[int, tuple[int, ...]] = {}  # by the square searched back to
-        self.fins: list[tuple[int, ...] | None] = [None] * 4  # to_finish, by colour
+        # to_finish by colour. A tuple, replaced when filled, and no tuple of what `inherit`
+        # kept: what a floe holds is then tuples and dicts of ints, which the garbage collector
+        # stops tracking, and a kept floe is one object for its collections to walk, not three.
+        self.fins: tuple[tuple[int, ...] | None, ...] = _NO_FINS
         # GreedyBot's slide (-1: none) or crack, by the bears: its place among the candidates
         self.chosen: dict[tuple, int] = {}
-        self.base: tuple | None = None  # what `inherit` kept of the parent floe
+        self.parent_searches: dict[int, tuple[int, ...]] | None = None  # see inherit
+        self.changed: tuple[int, ...] = ()
+        self.parent_w: tuple[int, ...] = ()
         self.slidable: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # slid_into()
         self.slid: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # slides()
 
@@ -260,7 +268,9 @@ class _Floe:
         if not changed or changed.bit_count() > 2 or parent.routes is not self.routes:
             return
         # the parent's searches (not the parent: no chain of floes kept alive)
-        self.base = (parent.searches, tuple(self.routes.squares(changed)), parent.w)
+        self.parent_searches = parent.searches
+        self.changed = tuple(self.routes.squares(changed))
+        self.parent_w = parent.w
 
     def search(self, src: int) -> tuple[int, ...]:
         """The costs back to square src (see _search)."""
@@ -275,11 +285,13 @@ class _Floe:
 
     def _mended(self, src: int) -> tuple[int, ...] | None:
         """The parent's search back to src when it still holds, else None."""
-        if self.base is None:
+        searches = self.parent_searches
+        if searches is None:
             return None
-        searches, changed, old_w = self.base
         old = searches.get(src)
-        if old is not None and _still(old, src, changed, self.routes.open, self.w, old_w):
+        if old is not None and _still(
+            old, src, self.changed, self.routes.open, self.w, self.parent_w
+        ):
             return old
         return None
 
@@ -335,10 +347,12 @@ class _Floe:
         found = self.fins[k]
         if found is None:
             rt = self.routes
-            found = self.fins[k] = self.search(rt.top[k]) if rt.top_open[k] else rt.no_way
+            found = self.search(rt.top[k]) if rt.top_open[k] else rt.no_way
+            fins = self.fins
+            self.fins = (*fins[:k], found, *fins[k + 1 :])
         return found
 
-    def fins_for(self, bears: Sequence[int]) -> list:
+    def fins_for(self, bears: Sequence[int]) -> tuple:
         """fin(k) of each colour, searched at once for the bears not across; None for a bear
         across (no search)."""
         fins, rt = self.fins, self.routes
@@ -357,9 +371,15 @@ class _Floe:
                     if open_mask >> x & 1:  # never a rock's: no search starts there
                         todo.append(x)
             self.prefetch(todo)
-        for k, pos in enumerate(bears):
-            if pos != FINISH and fins[k] is None:
-                fins[k] = self.searches[rt.top[k]] if rt.top_open[k] else rt.no_way
+        searches, top, top_open, no_way = self.searches, rt.top, rt.top_open, rt.no_way
+        fins = self.fins = tuple(
+            [
+                (searches[top[k]] if top_open[k] else no_way)
+                if fins[k] is None and pos != FINISH
+                else fins[k]
+                for k, pos in enumerate(bears)
+            ]
+        )
         return fins
 
     def cost(self, k: int, pos: int) -> int:
@@ -368,9 +388,9 @@ class _Floe:
             return 0
         if pos == START:
             entry = self.routes.entry[k]
-            c = COST.get(self.cells[entry])
+            c = self.w[entry]  # 0: a rock
             fin = self.fin(k)[entry]
-            return INF if c is None or fin >= INF else c + fin
+            return INF if not c or fin >= INF else c + fin
         return self.fin(k)[pos]
 
     def costs_from(self, src: int) -> tuple[int, ...]:
@@ -745,7 +765,8 @@ class GreedyBot(RandomBot):
             if pos != FINISH:
                 fin = fins[k]
                 if fin is None:  # a new floe: its costs to the finishes, all at once
-                    fin = floe.fins_for(bears)[k]
+                    fins = floe.fins_for(bears)
+                    fin = fins[k]
                 if pos == START:
                     entry = rt.entry[k]
                     c = COST.get(cells[entry])

@@ -64,6 +64,14 @@ def _weights(cells) -> list[int]:
     return [bots.COST.get(c, 0) for c in cells]
 
 
+def _cells(lay, ice: int, tiles: int) -> tuple[str, ...]:
+    """The cells of a floe from its masks (the rocks are the layout's, the rest water)."""
+    return tuple(
+        "R" if c == "R" else "I" if ice >> i & 1 else "S" if tiles >> i & 1 else "."
+        for i, c in enumerate(lay.cells)
+    )
+
+
 def _masks(cells) -> tuple[int, int]:
     ice = sum(1 << i for i, c in enumerate(cells) if c == "I")
     return ice, sum(1 << i for i, c in enumerate(cells) if c in ("I", "S"))
@@ -147,7 +155,7 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
                             state.cells, lay.grid.table, {x: 0}
                         )
         for floe in rt.floes.values():  # everything kept: inherited, searched, at once
-            w = _weights(floe.cells)
+            w = _weights(_cells(lay, floe.ice, floe.tiles))
             for src, dist in floe.searches.items():
                 assert dist == bots._search(rt.open, w, src, rt.n)
 
