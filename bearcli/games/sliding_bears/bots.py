@@ -242,11 +242,11 @@ class _Floe:
     def __init__(self, routes: _Routes, cells: tuple[str, ...], ice: int, tiles: int):
         self.routes = routes
         self.ice, self.tiles = ice, tiles  # bit masks (bit i: square i)
-        self.w = tuple(map(_WEIGHT.__getitem__, cells))  # COST; a rock's 0 is never read
+        self.w = tuple(map(_WEIGHT.__getitem__, cells))  # COST, 0 for a rock (never crossed)
         self.searches: dict[int, tuple[int, ...]] = {}  # by the square searched back to
-        # to_finish by colour. A tuple, replaced when filled, and no tuple of what `inherit`
-        # kept: what a floe holds is then tuples and dicts of ints, which the garbage collector
-        # stops tracking, and a kept floe is one object for its collections to walk, not three.
+        # to_finish by colour: a tuple, replaced when filled. It and what `inherit` keeps (in
+        # slots, not a tuple holding a dict) are then tuples and dicts of numbers, which the
+        # garbage collector stops tracking: a kept floe is one object for it to walk, not three.
         self.fins: tuple[tuple[int, ...] | None, ...] = _NO_FINS
         # GreedyBot's slide (-1: none) or crack, by the bears: its place among the candidates
         self.chosen: dict[tuple, int] = {}
