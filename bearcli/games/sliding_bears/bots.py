@@ -164,12 +164,13 @@ class _Routes:
         # and the old one goes, but a floe of the old one asked for again moves back to the
         # new one. So the floes that recur from game to game stay and the others go. A new
         # floe costs its searches, and most of a greedy game's time is new floes and their
-        # first decisions: on the classic floe a generation of 7,281 floes (about 30 MB)
-        # leaves 6.5 new floes a game where 3,640 left 9.5 (docs/performance.md).
+        # first decisions: on the classic floe, past 3,000 games, a generation of 14,563
+        # floes (about 70 MB) leaves about 4 new floes a game where 7,281 left 6.5 and 3,640
+        # left 9.5 (docs/performance.md).
         self.floes: dict[tuple, _Floe] = {}
         self.older: dict[tuple, _Floe] = {}
         self.last: _Floe | None = None  # the floe asked for last: a new one's parent, mostly
-        self.keep = max(1024, 2**18 // n)  # floes a generation holds
+        self.keep = max(1024, 2**19 // n)  # floes a generation holds
 
     def beside(self, mask: int) -> int:
         """The squares next to those of `mask` (bit i: square i)."""
