@@ -122,6 +122,7 @@ class _Routes:
         self.n = n = grid.size
         self.names = tuple(grid.name(i) for i in range(n))
         self.square_index = {name: i for i, name in enumerate(self.names)}
+        self.shift = (n + 1).bit_length()  # bits for a bear's square + 2 (FINISH is -2)
         self.grid = grid
         self.open = tuple(tuple(j for j in nbs if lay.cells[j] != "R") for nbs in grid.table)
         self.entry = tuple(lay.index(lay.start[k], 0) for k in range(4))
@@ -171,6 +172,12 @@ class _Routes:
         self.older: dict[tuple, _Floe] = {}
         self.last: _Floe | None = None  # the floe asked for last: a new one's parent, mostly
         self.keep = max(1024, 2**19 // n)  # floes a generation holds
+
+    def bears_key(self, bears: Sequence[int]) -> int:
+        """The bears' squares (START and FINISH too) as one even number."""
+        s = self.shift
+        b0, b1, b2, b3 = bears
+        return ((((b0 + 2) << s | b1 + 2) << s | b2 + 2) << s | b3 + 2) << 1
 
     def beside(self, mask: int) -> int:
         """The squares next to those of `mask` (bit i: square i)."""
@@ -249,8 +256,10 @@ class _Floe:
         # slots, not a tuple holding a dict) are then tuples and dicts of numbers, which the
         # garbage collector stops tracking: a kept floe is one object for it to walk, not three.
         self.fins: tuple[tuple[int, ...] | None, ...] = _NO_FINS
-        # GreedyBot's slide (-1: none) or crack, by the bears: its place among the candidates
-        self.chosen: dict[tuple, int] = {}
+        # GreedyBot's slide (-1: none) or crack, by the bears (_Routes.bears_key, + 1 for a
+        # slide): its place among the candidates. Numbers alone, so the dictionary is never
+        # the garbage collector's, and smaller than one keyed by tuples.
+        self.chosen: dict[int, int] = {}
         self.parent_searches: dict[int, tuple[int, ...]] | None = None  # see inherit
         self.changed: tuple[int, ...] = ()
         self.parent_w: tuple[int, ...] = ()
@@ -782,7 +791,7 @@ class GreedyBot(RandomBot):
         # positions that recur (another turn or game, other dice, the same floe and bears).
         if winds:
             if winds == state.weather_steps:
-                key = (bears, True)
+                key = rt.bears_key(bears) + 1
                 at = floe.chosen.get(key)
                 if at is None:
                     wind = self._best_wind(rt, floe, state, winds, costs)
@@ -797,7 +806,7 @@ class GreedyBot(RandomBot):
             return best_jump
         if cracks:
             if cracks == state.weather_steps:
-                key = (bears, False)
+                key = rt.bears_key(bears)
                 at = floe.chosen.get(key)
                 if at is None:
                     at = floe.chosen[key] = self._crack_at(rt, floe, state, cracks, costs)

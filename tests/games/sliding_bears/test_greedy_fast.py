@@ -256,6 +256,30 @@ def test_the_kept_choice_is_not_used_for_other_candidates():
     raise AssertionError("no position with three slides")
 
 
+def test_the_bears_key_tells_every_placing_of_the_bears_apart():
+    # A floe keeps its chosen slide or crack by this number: two placings with one number
+    # would share a choice. Every placing of two bears (each square, start and finish) with
+    # the others at random, on the smallest and the largest floe tested; even, so that the
+    # slide's key (+ 1) is never a crack's.
+    rng = random.Random(9)
+    for cfg in (min(CONFIGS, key=_squares), max(CONFIGS, key=_squares)):
+        rt = bots._routes(cfg.layout)
+        spots = [START, FINISH, *range(rt.n)]
+        placings = {
+            tuple(rng.choice(spots) if k not in (a, b) else (x, y)[k == b] for k in range(4))
+            for a, b in ((0, 1), (2, 3), (1, 3))
+            for x in spots
+            for y in spots
+        }
+        keys = {rt.bears_key(bears) for bears in placings}
+        assert len(keys) == len(placings) > 2 * len(spots) ** 2
+        assert all(key % 2 == 0 for key in keys)
+
+
+def _squares(cfg) -> int:
+    return len(cfg.layout.cells)
+
+
 def test_whole_games_on_every_shipped_layout_level_and_variant_are_the_plain_games():
     for i, cfg in HALF_THE_PAIRS:
         assert _fast_game(cfg, 70 + i, "greedy") == _plain_game(cfg, 70 + i, "greedy"), i
