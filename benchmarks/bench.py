@@ -8,7 +8,7 @@ It measures and prints; it asserts nothing (the tests never time anything). Four
   of `simulate` on 2 worker processes over 1, on the same games (about 8 s of them on one),
   each run starting from a fresh copy of the scenario, as a new `bearcli simulate` would (the
   better of two runs on each, taken in turn); and the "paired share", a steadier share of
-  random's rate: the median ratio of three pairs of runs, random then the bot;
+  random's rate: the median ratio of seven pairs of runs, random then the bot;
 - replay: events per second replaying every golden record of each game to its event log;
 - start-up: `bearcli --version` and `--help` against `python -c "import typer"` (best of 15);
 - memory: peak RSS of `bearcli simulate` for 1,000 against 100,000 games.
@@ -74,7 +74,7 @@ def cpu_rate(scen, bot: str, seconds: float) -> float:
     return best
 
 
-def paired_share(scen, bot: str, seconds: float, first: int, pairs: int = 3) -> tuple[float, int]:
+def paired_share(scen, bot: str, seconds: float, first: int, pairs: int = 7) -> tuple[float, int]:
     """The bot's rate as a share of random's, from runs taken in turn (random, then the bot,
     `pairs` times, on games not played before: random's from `first` on, and the next of
     them is returned): the median of each pair's ratio. The host's speed drifts from second
