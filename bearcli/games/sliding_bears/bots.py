@@ -166,7 +166,7 @@ class _Routes:
         # new one. So the floes that recur from game to game stay and the others go. A new
         # floe costs its searches, and most of a greedy game's time is new floes and their
         # first decisions: on the classic floe, past 3,000 games, a generation of 14,563
-        # floes (about 70 MB) leaves about 4 new floes a game where 7,281 left 6.5 and 3,640
+        # floes (about 65 MB) leaves about 4 new floes a game where 7,281 left 6.5 and 3,640
         # left 9.5 (docs/performance.md).
         self.floes: dict[tuple, _Floe] = {}
         self.older: dict[tuple, _Floe] = {}
