@@ -263,8 +263,8 @@ class _Floe:
         self.parent_searches: dict[int, tuple[int, ...]] | None = None  # see inherit
         self.changed: tuple[int, ...] = ()
         self.parent_w: tuple[int, ...] = ()
-        self.slidable: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # slid_into()
-        self.slid: tuple[tuple[int, ...], tuple[int, ...]] | None = None  # slides()
+        self.slidable: tuple[Sequence[int], Sequence[int]] | None = None  # slid_into()
+        self.slid: tuple[Sequence[int], Sequence[int]] | None = None  # slides()
 
     def inherit(self, parent: _Floe) -> None:
         """Take `parent`'s searches as the starting points of this floe's, when one step (a
@@ -327,28 +327,30 @@ class _Floe:
             part = todo[i : i + LANES]
             searches.update(zip(part, _lanes(rt, ice, water, seals, part), strict=True))
 
-    def slid_into(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def slid_into(self) -> tuple[Sequence[int], Sequence[int]]:
         """The squares a slide may make cheaper: water beside ice (an ice tile slides in)
         and the seals beside water (they slide away); found once for the floe."""
         found = self.slidable
         if found is None:
             rt, ice, tiles = self.routes, self.ice, self.tiles
             water = rt.open_mask & ~tiles
-            found = self.slidable = (  # tuples: the garbage collector leaves them alone
-                tuple(rt.squares(rt.beside(ice) & water)),
-                tuple(rt.squares(rt.beside(water) & tiles & ~ice)),
+            found = self.slidable = (  # bytes: see slides()
+                bytes(rt.squares(rt.beside(ice) & water)),
+                bytes(rt.squares(rt.beside(water) & tiles & ~ice)),
             )
         return found
 
-    def slides(self, winds: Sequence[Wind]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def slides(self, winds: Sequence[Wind]) -> tuple[Sequence[int], Sequence[int]]:
         """The squares of the rules' slides on this floe (`winds`: they depend on the floe
         alone, SB6), tile's and target's, found once."""
         found = self.slid
         if found is None:  # the rules name each square as the grid does: read in C
             index = self.routes.square_index.__getitem__
+            # Bytes, as a layout has at most 12 x 12 squares: a fifth of a tuple's memory in
+            # a kept floe, nothing for the garbage collector, and walked through as fast.
             found = self.slid = (
-                tuple(map(index, map(_SOURCE, winds))),
-                tuple(map(index, map(_TARGET, winds))),
+                bytes(map(index, map(_SOURCE, winds))),
+                bytes(map(index, map(_TARGET, winds))),
             )
         return found
 
