@@ -263,8 +263,8 @@ class _Floe:
         self.parent_searches: dict[int, tuple[int, ...]] | None = None  # see inherit
         self.changed: tuple[int, ...] = ()
         self.parent_w: tuple[int, ...] = ()
-        self.slidable: tuple[Sequence[int], Sequence[int]] | None = None  # slid_into()
-        self.slid: tuple[Sequence[int], Sequence[int]] | None = None  # slides()
+        self.slidable: tuple[bytes, bytes] | None = None  # slid_into()
+        self.slid: tuple[bytes, bytes] | None = None  # slides()
 
     def inherit(self, parent: _Floe) -> None:
         """Take `parent`'s searches as the starting points of this floe's, when one step (a
@@ -327,7 +327,7 @@ class _Floe:
             part = todo[i : i + LANES]
             searches.update(zip(part, _lanes(rt, ice, water, seals, part), strict=True))
 
-    def slid_into(self) -> tuple[Sequence[int], Sequence[int]]:
+    def slid_into(self) -> tuple[bytes, bytes]:
         """The squares a slide may make cheaper: water beside ice (an ice tile slides in)
         and the seals beside water (they slide away); found once for the floe."""
         found = self.slidable
@@ -340,7 +340,7 @@ class _Floe:
             )
         return found
 
-    def slides(self, winds: Sequence[Wind]) -> tuple[Sequence[int], Sequence[int]]:
+    def slides(self, winds: Sequence[Wind]) -> tuple[bytes, bytes]:
         """The squares of the rules' slides on this floe (`winds`: they depend on the floe
         alone, SB6), tile's and target's, found once."""
         found = self.slid
