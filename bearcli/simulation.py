@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from bearcli.core.errors import Location, ScenarioError
 from bearcli.core.outcome import Outcome
@@ -176,11 +177,26 @@ class _JobSizes:
         return max(self.first, min(wanted, spread, MAX_JOB))
 
 
-def _timed_chunk(args) -> tuple[list[GameResult], float]:
-    """_play_chunk, and the CPU time it took in the worker."""
+def _count_chunk(args) -> list[Figures]:
+    """The figures of _play_chunk's games: one Figures for each run of them within a block
+    (games k * BLOCK + 1 to (k + 1) * BLOCK), so that the parent can stop at any block
+    boundary as if it had counted game by game."""
+    scenario = _as_kept(args[0])
+    pieces: list[Figures] = []
+    figures = None
+    for result in _play_chunk(args):
+        if figures is None or result.index % BLOCK == 1:  # (BLOCK > 1) a block's first game
+            figures = Figures(len(scenario.config.seats))
+            pieces.append(figures)
+        figures.add(result)
+    return pieces
+
+
+def _timed_chunk(fn: Callable, args) -> tuple[list, int, float]:
+    """fn(args), the number of games it played and the CPU time it took in the worker."""
     start = time.process_time()
-    results = _play_chunk(args)
-    return results, time.process_time() - start
+    results = fn(args)
+    return results, len(args[2]), time.process_time() - start
 
 
 def check_playable(scenario: Scenario, bot: str | None = None) -> None:
@@ -218,6 +234,31 @@ def run_batch(
     With `rotate`, game i shifts the seat list by i-1, so no entry keeps seat 1. Chunks are
     made lazily (workers.ordered_map keeps a few in flight): memory does not grow with `games`.
     """
+    yield from _batch(
+        _play_chunk, scenario, games, batch_seed, bot, workers, keep, rotate, chunk, dask
+    )
+
+
+def count_batch(
+    scenario: Scenario,
+    games: int,
+    batch_seed: int,
+    *,
+    bot: str | None = None,
+    workers: int = 1,
+    rotate: bool = False,
+    chunk: int | None = None,
+    dask: str | None = None,
+) -> Iterator[Figures]:
+    """run_batch's games as figures counted where they are played, in game order: runs of
+    consecutive games, none across a block boundary (see _count_chunk)."""
+    yield from _batch(
+        _count_chunk, scenario, games, batch_seed, bot, workers, False, rotate, chunk, dask
+    )
+
+
+def _batch(fn, scenario, games, batch_seed, bot, workers, keep, rotate, chunk, dask) -> Iterator:
+    """fn's output for each chunk of games, in order (run_batch, count_batch)."""
     check_playable(scenario, bot)  # here, before any worker starts, not inside a game
     sizes = None
     if chunk is None:
@@ -231,16 +272,16 @@ def run_batch(
     if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
         from bearcli import distributed
 
-        mapped = distributed.ordered_map(_play_chunk, jobs, dask)
+        mapped = distributed.ordered_map(fn, jobs, dask)
     else:  # killed on an early stop: a chunk only computes, its results would be dropped
         # Timed jobs say how long they took, and the next ones are sized by it.
-        fn = _play_chunk if sizes is None else _timed_chunk
-        mapped = ordered_map(fn, jobs, workers, kill_on_stop=True)
+        timed = fn if sizes is None else partial(_timed_chunk, fn)
+        mapped = ordered_map(timed, jobs, workers, kill_on_stop=True)
     with closing(mapped) as chunks:
         for results in chunks:
             if sizes is not None:
-                results, seconds = results
-                sizes.timed(len(results), seconds)
+                results, played, seconds = results
+                sizes.timed(played, seconds)
             yield from results
 
 
@@ -307,6 +348,16 @@ class Tally:
         self.low = value if self.low is None or value < self.low else self.low
         self.high = value if self.high is None or value > self.high else self.high
 
+    def merge(self, other: Tally) -> None:
+        """Count `other`'s values too: the figures of the values of both, in either order."""
+        if not other.count:
+            return
+        self.count += other.count
+        self.total += other.total
+        self.squares += other.squares
+        self.low = other.low if self.low is None or other.low < self.low else self.low
+        self.high = other.high if self.high is None or other.high > self.high else self.high
+
     def mean(self) -> float:
         return float(self.total) / self.count  # = statistics.fmean of the values
 
@@ -321,44 +372,22 @@ PRECISION = "precision"  # every win rate's interval was narrow enough at a bloc
 INTERRUPTED = "interrupted"  # Ctrl-C or SIGTERM: the figures cover the games finished
 
 
-@dataclass
-class Summary:
-    """Running figures over a batch; `to_dict` is what --json prints.
+class Figures:
+    """The counts of some games, by scenario seat: wins, scores, measures and the ways they
+    ended. Figures add up (`merge`): a worker counts its games, and the parent adds the
+    counts in game order, the same numbers as counting each game there, in a tenth of the
+    parent's time (a game's result is a few hundred bytes to unpickle and count: on two
+    workers of fast games the parent took about 5 % of a core)."""
 
-    Its size does not depend on the number of games: a few counters per seat, per measure
-    and per way a game ends (tests/cli/test_simulate_stream.py checks it).
-    """
+    __slots__ = ("games", "wins", "seat_wins", "seat_scores", "measures", "terminations")
 
-    scenario: Scenario
-    seed: int
-    bot: str | None
-    rotate: bool = False
-    games: int = 0
-    wins: int = 0  # games that ended with a winner (a cooperative win; always, if competitive)
-    requested: int | None = None  # the games asked for (--games): set by simulate()
-    precision: float | None = None  # --precision: the widest half-interval accepted
-    stopped: str | None = None  # GAMES, PRECISION or INTERRUPTED: set by simulate()
-    seat_wins: list[int] = field(init=False)  # per scenario seat (entry, with --rotate)
-    seat_scores: list[Tally] = field(init=False)
-    measures: dict[str, Tally] = field(init=False)
-    terminations: dict[str, int] = field(init=False)
-
-    def __post_init__(self) -> None:
-        seats = len(self.scenario.config.seats)
-        self.seat_wins = [0] * seats
+    def __init__(self, seats: int) -> None:
+        self.games = 0
+        self.wins = 0  # games that ended with a winner (a cooperative win; always, if competitive)
+        self.seat_wins = [0] * seats  # per scenario seat (entry, with --rotate)
         self.seat_scores = [Tally() for _ in range(seats)]
-        self.measures = {}
-        self.terminations = {}
-
-    @property
-    def cooperative(self) -> bool:
-        return self.scenario.game.is_cooperative(self.scenario.config)
-
-    def precise(self, precision: float) -> bool:
-        """Whether the 95% interval of the win rate (the team's, or each seat's in a
-        competitive game) is no wider than +-precision."""
-        rates = [self.wins] if self.cooperative else self.seat_wins
-        return all(wilson_half_width(w, self.games) <= precision for w in rates)
+        self.measures: dict[str, Tally] = {}
+        self.terminations: dict[str, int] = {}
 
     def add(self, result: GameResult) -> None:
         seats = len(self.seat_wins)
@@ -377,6 +406,84 @@ class Summary:
                 tally = self.measures[key] = Tally()
             tally.add(value)
         self.terminations[out.termination] = self.terminations.get(out.termination, 0) + 1
+
+    def merge(self, other: Figures) -> None:
+        """Count `other`'s games too (its keys join in the order it met them)."""
+        self.games += other.games
+        self.wins += other.wins
+        for i, wins in enumerate(other.seat_wins):
+            self.seat_wins[i] += wins
+        for mine, theirs in zip(self.seat_scores, other.seat_scores, strict=True):
+            mine.merge(theirs)
+        for key, theirs in other.measures.items():
+            tally = self.measures.get(key)
+            if tally is None:
+                tally = self.measures[key] = Tally()
+            tally.merge(theirs)
+        for key, count in other.terminations.items():
+            self.terminations[key] = self.terminations.get(key, 0) + count
+
+    def _state(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Figures) and self._state() == other._state()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"Figures({fields})"
+
+    def __getstate__(self):  # slots: pickled for the trip back from a worker
+        return self._state()
+
+    def __setstate__(self, state) -> None:
+        for name, value in zip(self.__slots__, state, strict=True):
+            setattr(self, name, value)
+
+
+@dataclass
+class Summary:
+    """Running figures over a batch; `to_dict` is what --json prints.
+
+    Its size does not depend on the number of games: a few counters per seat, per measure
+    and per way a game ends (tests/cli/test_simulate_stream.py checks it).
+    """
+
+    scenario: Scenario
+    seed: int
+    bot: str | None
+    rotate: bool = False
+    requested: int | None = None  # the games asked for (--games): set by simulate()
+    precision: float | None = None  # --precision: the widest half-interval accepted
+    stopped: str | None = None  # GAMES, PRECISION or INTERRUPTED: set by simulate()
+    figures: Figures = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.figures = Figures(len(self.scenario.config.seats))
+
+    # The figures, read as the summary's own.
+    games = property(lambda self: self.figures.games)
+    wins = property(lambda self: self.figures.wins)
+    seat_wins = property(lambda self: self.figures.seat_wins)
+    seat_scores = property(lambda self: self.figures.seat_scores)
+    measures = property(lambda self: self.figures.measures)
+    terminations = property(lambda self: self.figures.terminations)
+
+    @property
+    def cooperative(self) -> bool:
+        return self.scenario.game.is_cooperative(self.scenario.config)
+
+    def precise(self, precision: float) -> bool:
+        """Whether the 95% interval of the win rate (the team's, or each seat's in a
+        competitive game) is no wider than +-precision."""
+        rates = [self.wins] if self.cooperative else self.seat_wins
+        return all(wilson_half_width(w, self.games) <= precision for w in rates)
+
+    def add(self, result: GameResult) -> None:
+        self.figures.add(result)
+
+    def merge(self, figures: Figures) -> None:
+        self.figures.merge(figures)
 
     def to_dict(self) -> dict:
         sc = self.scenario
@@ -432,31 +539,44 @@ def simulate(
     keep: bool = False,
     rotate: bool = False,
     on_result: Callable[[GameResult], None] | None = None,
+    on_games: Callable[[int], None] | None = None,
     summary: Summary | None = None,
     guard: Callable[[], AbstractContextManager] = nullcontext,
     dask: str | None = None,
     precision: float | None = None,
 ) -> Summary:
-    """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once).
+    """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once), and
+    `on_games(n)` hears of every n games counted (a progress bar).
 
-    Pass `summary` to keep the figures of the games done so far if the batch is interrupted.
-    `guard()` is entered around each game's `on_result` and count: the CLI holds Ctrl-C there,
-    so a game stopped by it is either saved and counted or neither. With `precision`, the
-    batch stops after game k (k a multiple of BLOCK, at most `games`) once Summary.precise:
-    the games after k are never counted, nor seen by `on_result`.
+    Without `on_result`, the games are counted where they are played (count_batch) and only
+    their figures come back: the same figures. Pass `summary` to keep the figures of the
+    games done so far if the batch is interrupted. `guard()` is entered around each count
+    (with a game's `on_result`): the CLI holds Ctrl-C there, so a game stopped by it is
+    either saved and counted or neither. With `precision`, the batch stops after game k (k a
+    multiple of BLOCK, at most `games`) once Summary.precise: the games after k are never
+    counted, nor seen by `on_result`.
     """
     summary = summary or Summary(scenario, seed, bot, rotate)
     summary.requested, summary.precision, summary.stopped = games, precision, None
-    batch = run_batch(
-        scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate, dask=dask
-    )
+    if on_result is None:
+        batch = count_batch(
+            scenario, games, seed, bot=bot, workers=workers, rotate=rotate, dask=dask
+        )
+    else:
+        batch = run_batch(
+            scenario, games, seed, bot=bot, workers=workers, keep=keep, rotate=rotate, dask=dask
+        )
     try:
         with closing(batch):  # an interrupt stops the pool now, not at garbage collection
-            for result in batch:
+            for done in batch:  # a game's result, or the figures of a run of games
                 with guard():
-                    if on_result:
-                        on_result(result)  # first: a game counts once its logs are written
-                    summary.add(result)
+                    if on_result is None:
+                        summary.merge(done)
+                    else:
+                        on_result(done)  # first: a game counts once its logs are written
+                        summary.add(done)
+                    if on_games is not None:
+                        on_games(1 if on_result else done.games)
                 if (
                     precision is not None
                     and summary.games % BLOCK == 0

@@ -543,7 +543,6 @@ def simulate_cmd(
                             save(result)
                         if rows is not None:
                             rows.add(csv_row(result, seats, columns))
-                        ticker.advance()
 
                     try:
                         simulate(
@@ -555,7 +554,10 @@ def simulate_cmd(
                             dask=dask,
                             keep=save_logs is not None,
                             rotate=rotate,
-                            on_result=on_result,
+                            # Without logs or rows, the workers count the games: the
+                            # same figures, and no result a game to send back (Figures).
+                            on_result=None if save is None and rows is None else on_result,
+                            on_games=ticker.advance,
                             summary=summary,
                             guard=interrupts.held,
                             precision=precision,

@@ -94,21 +94,23 @@ def test_the_solver_reports_positions_explored_as_it_goes():
 def test_an_interrupted_json_says_it_is_partial(cli, monkeypatch):
     import bearcli.simulation as sim
 
-    real = sim.Summary.add
+    # Without logs or rows the games are counted a block (25 games) at a time: stopped after
+    # the first block, the figures are those of its 25 games.
+    real = sim.Summary.merge
 
-    def add_then_interrupt(self, result):
-        real(self, result)
-        if self.games == 3:
+    def merge_then_interrupt(self, figures):
+        real(self, figures)
+        if self.games == 25:
             raise KeyboardInterrupt
 
-    full = json.loads(cli("simulate", CLASSIC, "-n", "3", "--json").out)
-    monkeypatch.setattr(sim.Summary, "add", add_then_interrupt)
-    ran = cli("simulate", CLASSIC, "-n", "10", "--json")
+    full = json.loads(cli("simulate", CLASSIC, "-n", "25", "--json").out)
+    monkeypatch.setattr(sim.Summary, "merge", merge_then_interrupt)
+    ran = cli("simulate", CLASSIC, "-n", "60", "--json")
     assert ran.code == 130
     partial = json.loads(ran.out)
     assert partial["interrupted"] is True and partial["stopped"] == "interrupted"
-    assert partial["games_requested"] == 10 and partial["games_done"] == partial["games"] == 3
-    # the figures are those of the 3 games played, every other key as a 3-game run has it
+    assert partial["games_requested"] == 60 and partial["games_done"] == partial["games"] == 25
+    # the figures are those of the 25 games played, every other key as a 25-game run has it
     changed = {"interrupted", "stopped", "games_requested"}
     assert {k: v for k, v in partial.items() if k not in changed} == {
         k: v for k, v in full.items() if k not in changed

@@ -32,6 +32,8 @@ def _shape(value) -> object:
     gains a digit per tenfold games, which is no list)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _shape(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, sim.Figures):
+        return {name: _shape(getattr(value, name)) for name in value.__slots__}
     if isinstance(value, dict):
         return ("dict", len(value), sys.getsizeof(value), {k: _shape(v) for k, v in value.items()})
     if isinstance(value, list | tuple):
