@@ -7,11 +7,12 @@ It measures and prints; it asserts nothing (the tests never time anything). Four
   `--seconds` each), and as a share of the game's `random` rate; then the wall-clock speed-up
   of `simulate` on 2 worker processes over 1, on the same games (about 8 s of them on one),
   each run starting from a fresh copy of the scenario, as a new `bearcli simulate` would (the
-  better of two runs on each, taken in turn); and the "paired share", a steadier share of
+  best of three runs on each, taken in turn); and the "paired share", a steadier share of
   random's rate: the median ratio of seven pairs of runs, random then the bot;
 - replay: events per second replaying every golden record of each game to its event log;
 - start-up: `bearcli --version` and `--help` against `python -c "import typer"` (best of 15);
-- memory: peak RSS of `bearcli simulate` for 1,000 against 100,000 games.
+- memory: peak RSS of `bearcli simulate` for 1,000 against 100,000 games (`random`), and of
+  the Sliding Bears `greedy` bot, whose store of floes grows to its bound and stops there.
 
 Run `make bench`, or `python benchmarks/bench.py --seconds 0.2 --memory-games 2000` for a
 quick look.
@@ -91,8 +92,9 @@ def paired_share(scen, bot: str, seconds: float, first: int, pairs: int = 7) -> 
 
 def wall(scen, bot: str, games: int, workers: int) -> float:
     """Seconds `simulate` takes on a fresh copy of the scenario (a round trip through pickle,
-    as a worker gets it): on 1 worker as on 2, the rules learn the games' positions anew, as
-    in a new `bearcli simulate`, not from the games cpu_rate played with this copy."""
+    as a worker gets it): on 1 worker as on 2, the rules' tables of the scenario are made
+    anew, as in a new `bearcli simulate`. A bot's store kept by layout (greedy's floes) is
+    the one cpu_rate filled, on 1 worker as in the 2 forked from this process."""
     scen = pickle.loads(pickle.dumps(scen))
     start = time.perf_counter()
     simulate(scen, games, 2026, bot=bot, workers=workers)
@@ -116,10 +118,11 @@ def engine_table(seconds: float) -> list[str]:
             # batch pays for starting its workers once, and its last blocks may leave one
             # worker idle, which a few seconds' batch would count many times over.
             games = max(100, int(rate * 8 * seconds) // 25 * 25)
-            # The best of two runs each, taken in turn: on a shared host one run of either may
-            # fall in a slow minute (a single pair moved a row by 0.3x from run to run).
+            # The best of three runs each, taken in turn: on a shared host a run of either may
+            # fall in a slow minute, and such spells last long enough to take two runs in a
+            # row (the best of two moved a row from 1.94x to 1.57x from one bench to the next).
             one = two = float("inf")
-            for _ in range(2):
+            for _ in range(3):
                 one = min(one, wall(scen, bot, games, 1))
                 two = min(two, wall(scen, bot, games, 2))
             paired = 1.0
@@ -183,9 +186,10 @@ PEAK = (
 )
 
 
-def peak_kib(games: int) -> int:
-    command = [str(BIN / "bearcli"), "simulate", "sliding-bears/classic", "--bot", "random"]
-    command += ["--games", str(games), "--seed", "1", "--json"]
+def peak_kib(games: int, bot: str = "random", workers: int = 1) -> int:
+    """The peak RSS of the largest process of a `bearcli simulate` (the CLI, or a worker)."""
+    command = [str(BIN / "bearcli"), "simulate", "sliding-bears/classic", "--bot", bot]
+    command += ["--games", str(games), "--seed", "1", "--json", "--workers", str(workers)]
     out = subprocess.run([sys.executable, "-c", PEAK, *command], check=True, capture_output=True)
     return int(out.stdout)
 
@@ -193,12 +197,24 @@ def peak_kib(games: int) -> int:
 def memory_table(big: int) -> list[str]:
     small = peak_kib(1000)
     large = peak_kib(big)
-    return [
-        "| `simulate sliding-bears/classic --bot random --json`, 1 worker | peak RSS |",
+    rows = [
+        "| `simulate sliding-bears/classic --json` | peak RSS |",
         "| --- | ---: |",
-        f"| 1,000 games | {small / 1024:.1f} MiB |",
-        f"| {big:,} games | {large / 1024:.1f} MiB ({large / small:.2f}x) |",
+        f"| `--bot random`, 1 worker, 1,000 games | {small / 1024:.1f} MiB |",
+        f"| `--bot random`, 1 worker, {big:,} games | {large / 1024:.1f} MiB "
+        f"({large / small:.2f}x) |",
     ]
+    # Greedy keeps the floes it met, two generations of them at most (bots.py, _Routes.keep):
+    # its memory grows with the games until the store is full, then stays. On 2 workers (the
+    # largest process: a worker) to spare the bench most of 100,000 games' time.
+    sizes = sorted({min(1000, big), min(10_000, big), big})
+    peaks = [peak_kib(n, "greedy", 2) for n in sizes]
+    for n, peak in zip(sizes, peaks, strict=True):
+        rows.append(
+            f"| `--bot greedy`, 2 workers, {n:,} games | {peak / 1024:.1f} MiB "
+            f"({peak / peaks[0]:.2f}x) |"
+        )
+    return rows
 
 
 def machine() -> str:
