@@ -6,7 +6,7 @@ results are the same bytes whatever the number of worker processes.
 Nothing here grows with the number of games: results are handed on one at a time and Summary
 keeps running tallies (counts, sums, sums of squares as exact integers), never lists. When no
 caller needs each game's result, the workers count their games' figures and the parent adds
-them (count_batch, Figures.merge): the same figures, at a tenth of the parent's cost. With a
+them (count_batch, Figures.merge): the same figures, at a third of the parent's cost. With a
 precision, a batch stops at the first block boundary (every BLOCK games: a point that depends
 on the games' results alone, never on the workers) where every win rate's 95% Wilson interval
 is that narrow.
@@ -377,8 +377,8 @@ INTERRUPTED = "interrupted"  # Ctrl-C or SIGTERM: the figures cover the games fi
 class Figures:
     """The counts of some games, by scenario seat: wins, scores, measures and the ways they
     ended. Figures add up (`merge`): a worker counts its games, and the parent adds the
-    counts in game order, the same numbers as counting each game there, in a tenth of the
-    parent's time (a game's result is a few hundred bytes to unpickle and count: on two
+    counts in game order, the same numbers as counting each game there, in about a third of
+    the parent's time (a game's result is a few hundred bytes to unpickle and count: on two
     workers of fast games the parent took about 5 % of a core)."""
 
     __slots__ = ("games", "wins", "seat_wins", "seat_scores", "measures", "terminations")
