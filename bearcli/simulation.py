@@ -183,12 +183,12 @@ def _count_chunk(args) -> list[Figures]:
     """The figures of _play_chunk's games: one Figures for each run of them within a block
     (games k * BLOCK + 1 to (k + 1) * BLOCK), so that the parent can stop at any block
     boundary as if it had counted game by game."""
-    scenario = _as_kept(args[0])
+    seats = len(args[0].config.seats)
     pieces: list[Figures] = []
     figures = None
     for result in _play_chunk(args):
         if figures is None or result.index % BLOCK == 1:  # (BLOCK > 1) a block's first game
-            figures = Figures(len(scenario.config.seats))
+            figures = Figures(seats)
             pieces.append(figures)
         figures.add(result)
     return pieces
