@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from pytest import approx
 
 from bearcli.core.game import CHANCE, TERMINAL, Seat
@@ -19,6 +20,13 @@ from tests.conftest import ROOT
 from tests.games.sliding_bears.helpers import scenario
 
 ARCHIPELAGO = ROOT / "scenarios/sliding-bears/the-archipelago.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _own_exact_store(monkeypatch):
+    """Each test starts with an empty store of exact solutions: a count of solves must never
+    depend on what another test in the same worker solved first."""
+    monkeypatch.setattr(planner, "_EXACTS", {})
 
 # Every colour starts and ends in column a (P-SB1); a3, the square below the finish, is water.
 FORCED = """\
@@ -163,7 +171,6 @@ def test_exact_play_takes_a_best_step_where_the_game_can_be_solved():
 
 def test_exact_values_are_solved_once_for_a_batch():
     scen = scenario(TINY, level="hard")
-    planner._EXACTS.clear()
     simulate(scen, 20, 3, bot="planner")
     assert planner._exact(scen.config).solves == 1  # the first game solved the whole game
 
