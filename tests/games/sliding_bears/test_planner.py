@@ -28,6 +28,7 @@ def _own_exact_store(monkeypatch):
     depend on what another test in the same worker solved first."""
     monkeypatch.setattr(planner, "_EXACTS", {})
 
+
 # Every colour starts and ends in column a (P-SB1); a3, the square below the finish, is water.
 FORCED = """\
 finish: pgby . .
