@@ -34,13 +34,24 @@ def check_cmd(
         Path | None,
         typer.Option("--junit", help="Also write a JUnit XML report (one test case a record)."),
     ] = None,
+    html_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            metavar="PATH",
+            help="Also write one self-contained page: each record's status and, for a "
+            "failure, the first differing event and the pictures before and after its step.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     expected: Annotated[
         Path | None,
         typer.Option(help="The expected event log of a record read from '-'."),
     ] = None,
     workers: Workers = 1,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite the --junit file.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --junit and --html files.")
+    ] = False,
 ) -> None:
     """Replay every record and compare its events with NAME.events.jsonl beside NAME.yaml.
 
@@ -51,6 +62,7 @@ def check_cmd(
     Examples:
       bearcli check replays/                      every record under replays/
       bearcli check replays/ --junit report.xml   and a JUnit report for CI
+      bearcli check replays/ --html report.html   and a page with pictures of each failure
       bearcli check replays/ --update             write missing or differing expected logs
     """
     import json
@@ -61,10 +73,11 @@ def check_cmd(
     from bearcli.formats import atomic, junit
 
     cons = consoles.get(ctx)
-    if junit_path is not None and os.path.exists(junit_path) and not force:
-        raise InputError(
-            "file exists; pass --force to overwrite it", location=Location(str(junit_path), 1, 1)
-        )
+    for out in (junit_path, html_path):
+        if out is not None and os.path.exists(out) and not force:
+            raise InputError(
+                "file exists; pass --force to overwrite it", location=Location(str(out), 1, 1)
+            )
     jobs = _jobs(paths, expected, update)
     if not jobs:
         raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
@@ -79,8 +92,11 @@ def check_cmd(
     if not reports:
         raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
     summary = checking.Summary.of(reports)
+    if html_path is not None:
+        atomic.write_text(html_path, _page(reports, summary.line()), force=True)
     if junit_path is not None:
-        atomic.write_text(junit_path, junit.report(reports), force=True)
+        page = str(html_path) if html_path is not None else None
+        atomic.write_text(junit_path, junit.report(reports, page), force=True)
     if as_json:
         body = {"summary": summary.to_dict(), "records": [r.to_dict() for r in reports]}
         cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False, highlight=False)
@@ -125,3 +141,38 @@ def _lines(report: "checking.Report") -> list[str]:
         return [head + f"created {report.expected}"]
     verb = "updated " + str(report.expected) if report.status == checking.UPDATED else "FAILED"
     return [head + f"{verb}: {report.message}", *("  " + ln for ln in report.details)]
+
+
+def _page(reports: "list[checking.Report]", summary: str) -> str:
+    """The --html page: a failure's pictures come from replaying its record again (a record
+    read from standard input has none: it cannot be read twice)."""
+    from bearcli import checking, walkthrough
+    from bearcli.core.errors import BearError
+    from bearcli.formats import movelog, pages, yamlsrc
+
+    entries = []
+    for r in reports:
+        pictures = []
+        if not r.passed and r.record != yamlsrc.STDIN:
+            try:
+                log = movelog.load(Path(r.record))
+                if r.status == checking.FAILED and r.step:
+                    pictures = walkthrough.step_pictures(log, r.step)
+                elif r.status == checking.ERROR:
+                    walk = walkthrough.walk(log)
+                    last = walk.frames[-1]
+                    what = "the position before the refused step" if walk.refusal else "the end"
+                    pictures = [(what, last.svg)]
+            except BearError:  # not even a record: the message says why
+                pictures = []
+        entries.append(
+            {
+                "record": r.record,
+                "status": r.status,
+                "passed": r.passed,
+                "message": r.message,
+                "details": list(r.details),
+                "pictures": pictures,
+            }
+        )
+    return pages.check_page(entries, summary)
