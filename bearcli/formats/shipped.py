@@ -38,16 +38,18 @@ def is_name(text: str) -> bool:
 
 
 def closest(text: str, n: int = 3) -> list[str]:
-    """The shipped names closest to `text` (a mistyped name, or its last part alone:
-    `clasic` and `classic` both suggest `sliding-bears/classic`), best first."""
+    """The shipped names closest to `text`, judged by their last part (a mistyped name, or
+    the last part alone: `clasic` and `sliding-bears/classic` both suggest
+    `sliding-bears/classic`); names in the folder `text` names come first."""
     text = text.replace("\\", "/").removesuffix(SUFFIX)
-    every = names()
-    found = difflib.get_close_matches(text, every, n=n, cutoff=0.6)
+    folder, _, tail = text.rpartition("/")
     tails: dict[str, list[str]] = {}
-    for name in every:
+    for name in names():
         tails.setdefault(name.rsplit("/", 1)[-1], []).append(name)
-    for tail in difflib.get_close_matches(text.rsplit("/", 1)[-1], list(tails), n=n, cutoff=0.7):
-        found.extend(x for x in tails[tail] if x not in found)
+    found: list[str] = []
+    for near in difflib.get_close_matches(tail, list(tails), n=n, cutoff=0.75):
+        ranked = sorted(tails[near], key=lambda x: not x.startswith(folder + "/"))
+        found.extend(ranked)
     return found[:n]
 
 
