@@ -11,7 +11,7 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Settings, Workers, check_precision
+from bearcli.cli.options import Dask, Settings, Workers, check_precision
 
 # bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
 # does not load the library.
@@ -78,6 +78,7 @@ def rate_cmd(
     ] = PRECISION,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
     workers: Workers = 1,
+    dask: Dask = None,
     budget: Annotated[
         int | None,
         typer.Option(min=0, help="The planner's node budget (default: the bot's own)."),
@@ -118,6 +119,7 @@ def rate_cmd(
             seed=seed,
             precision=precision,
             workers=workers,
+            dask=dask,
             budget=budget,
             on_game=tk.advance,
         )
