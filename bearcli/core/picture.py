@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from bearcli.core.safetext import safe
+
 FONT = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 INK = "#1b1b1b"
 CELL = 44  # the smallest place, in pixels
@@ -177,7 +179,9 @@ def _lines(draw, texts: list[str], x: int, y: int, name: str, bold_first: bool =
     group = draw.Group(class_=name, font_family=FONT, font_size=13, fill=INK)
     for n, text in enumerate(texts):
         bold = {"font_weight": "bold"} if bold_first and n == 0 else {}
-        group.append(draw.Text(text, 13, x, y + n * LINE, xml__space="preserve", **bold))
+        # A title or a seat's name from a file: a control character is not well-formed XML.
+        shown = safe(text, lines=False)
+        group.append(draw.Text(shown, 13, x, y + n * LINE, xml__space="preserve", **bold))
     return group
 
 
@@ -198,7 +202,7 @@ def _element(draw, e: Element, style: Style, x: int, y: int, w: int, covered: bo
         class_=f"element {e.kind}", data_kind=e.kind, data_square=e.square, data_label=e.label
     )
     if e.text:
-        group.append(draw.Title(e.text))
+        group.append(draw.Title(safe(e.text, lines=False)))
     h = CELL
     label_at = (x + w // 2, y + h // 2 + 5)
     size = 14
