@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from html import escape
 
+from bearcli.core.safetext import safe
 from bearcli.walkthrough import Walk
 
 CSP = (
@@ -98,12 +99,17 @@ document.documentElement.classList.add("js");
 """
 
 
+def _h(text: str) -> str:
+    """Text from a record or a scenario, as HTML: control characters shown escaped."""
+    return escape(safe(text))
+
+
 def _head(title: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<title>{_h(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
     )
 
 
@@ -136,11 +142,11 @@ def walk_page(walk: Walk) -> str:
     data = {"lines": list(lines), "frames": frames, "refused": walk.refusal is not None}
     last = walk.frames[-1]
     out = [_head(f"{walk.title} - {walk.record}")]
-    out.append(f"<h1>{escape(walk.title)}</h1>\n")
+    out.append(f"<h1>{_h(walk.title)}</h1>\n")
     result = "refused at a step" if walk.refusal else walk.result
     out.append(
-        f'<p class="meta"><span class="where">{escape(walk.record)}</span> - '
-        f"{len(walk.frames) - 1} moves - {escape(result)}</p>\n"
+        f'<p class="meta"><span class="where">{_h(walk.record)}</span> - '
+        f"{len(walk.frames) - 1} moves - {_h(result)}</p>\n"
     )
     out.append(
         '<div class="js-only" id="viewer">\n<div class="controls">'
@@ -158,11 +164,11 @@ def walk_page(walk: Walk) -> str:
     )
     out.append('<h2>Moves</h2>\n<ol class="moves" start="0">\n')
     for f in walk.frames:
-        what = "the set-up" if f.n == 0 else f"<code>{escape(f.move)}</code>"
+        what = "the set-up" if f.n == 0 else f"<code>{_h(f.move)}</code>"
         if walk.refusal and f is last and f.n == walk.refusal.move:
             what += " <strong>refused</strong>"
-        where = f' <span class="where">{escape(f.where)}</span>' if f.where else ""
-        told = "".join(f"<li>{escape(s)}</li>" for s in f.sentences)
+        where = f' <span class="where">{_h(f.where)}</span>' if f.where else ""
+        told = "".join(f"<li>{_h(s)}</li>" for s in f.sentences)
         out.append(
             f'<li id="move-{f.n}"><a href="#move-{f.n}">{f.n}</a> {what}{where}'
             + (f"<ul>{told}</ul>" if told else "")
@@ -174,7 +180,7 @@ def walk_page(walk: Walk) -> str:
     heading = "The position before the refused step" if walk.refusal else "The final position"
     out.append(
         f'<h2 id="final">{heading}</h2>\n<figure>{_svg_body(last.svg)}'
-        f"<figcaption>{escape(last.status)}</figcaption></figure>\n"
+        f"<figcaption>{_h(last.status)}</figcaption></figure>\n"
     )
     out.append(f'<script type="application/json" id="walk-data">{_json(data)}</script>\n')
     out.append(f"<script>{SCRIPT}</script>\n</body>\n</html>\n")
@@ -185,11 +191,11 @@ def _refusal(walk: Walk) -> str:
     r = walk.refusal
     if r is None:
         return ""
-    parts = [f'<div class="error"><pre class="headline">{escape(r.headline)}</pre>']
+    parts = [f'<div class="error"><pre class="headline">{_h(r.headline)}</pre>']
     if r.ruling:
-        parts.append(f'<p class="ruling">{escape(r.ruling)}</p>')
+        parts.append(f'<p class="ruling">{_h(r.ruling)}</p>')
     if r.legal:
-        parts.append(f'<p class="legal">legal there: <code>{escape(r.legal)}</code></p>')
+        parts.append(f'<p class="legal">legal there: <code>{_h(r.legal)}</code></p>')
     parts.append("</div>")
     return "".join(parts)
 
@@ -200,30 +206,30 @@ def check_page(entries: list[dict], summary: str) -> str:
     pictures before and after that step. `entries`: record, status, message, details,
     pictures ((caption, svg) pairs)."""
     out = [_head(f"bearcli check: {summary}")]
-    out.append(f'<h1>bearcli check</h1>\n<p class="meta" id="summary">{escape(summary)}</p>\n')
+    out.append(f'<h1>bearcli check</h1>\n<p class="meta" id="summary">{_h(summary)}</p>\n')
     out.append("<ul>\n")
     for n, e in enumerate(entries):
         mark = "ok" if e["passed"] else "FAILED"
         out.append(
-            f'<li><a href="#record-{n}"><span class="where">{escape(e["record"])}</span></a>: '
-            f"{escape(e['status'] if e['passed'] else mark)}</li>\n"
+            f'<li><a href="#record-{n}"><span class="where">{_h(e["record"])}</span></a>: '
+            f"{_h(e['status'] if e['passed'] else mark)}</li>\n"
         )
     out.append("</ul>\n")
     for n, e in enumerate(entries):
         kind = "ok" if e["passed"] else "failed"
         out.append(
-            f'<section id="record-{n}" class="{kind}" data-status="{escape(e["status"])}">'
-            f'<h2 class="where">{escape(e["record"])}: {escape(e["status"])}</h2>\n'
+            f'<section id="record-{n}" class="{kind}" data-status="{_h(e["status"])}">'
+            f'<h2 class="where">{_h(e["record"])}: {_h(e["status"])}</h2>\n'
         )
         if e["message"]:
-            out.append(f"<pre>{escape(e['message'])}</pre>\n")
+            out.append(f"<pre>{_h(e['message'])}</pre>\n")
         if e["details"]:
-            out.append(f"<pre>{escape(chr(10).join(e['details']))}</pre>\n")
+            out.append(f"<pre>{_h(chr(10).join(e['details']))}</pre>\n")
         if e["pictures"]:
             out.append('<div class="pictures">')
             for caption, svg in e["pictures"]:
                 out.append(
-                    f"<figure><figcaption>{escape(caption)}</figcaption>{_svg_body(svg)}</figure>"
+                    f"<figure><figcaption>{_h(caption)}</figcaption>{_svg_body(svg)}</figure>"
                 )
             out.append("</div>\n")
         out.append("</section>\n")
