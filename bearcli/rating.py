@@ -244,6 +244,7 @@ def rate(
     seed: int = SEED,
     precision: float | None = PRECISION,
     workers: int = 1,
+    dask: str | None = None,
     budget: int | None = None,
     settings: tuple[tuple[str, str], ...] = SETTINGS,
     bots: tuple[str, ...] = BOTS,
@@ -256,10 +257,40 @@ def rate(
     `on_game` hears every game played (a progress bar), `on_batch` each (level, variant, bot)
     as its games start. A level the floe cannot be played at (a floe with no seal at the normal
     level, SB2), or at which the static checks find an error (unless `unchecked`), is reported
-    as refused, with the reason.
+    as refused, with the reason. With `dask` (a scheduler's address), the games are played on
+    that cluster, reached once for all the batches: the same figures.
     """
+    hear = (on_game, on_batch, unchecked)
+    if dask is None:
+        return _rate(
+            path, overrides, games, seed, precision, workers, None, budget, settings, bots, hear
+        )
+    from bearcli import distributed
+
+    with distributed.Cluster(dask) as cluster:
+        return _rate(
+            path,
+            overrides,
+            games,
+            seed,
+            precision,
+            workers,
+            cluster,
+            budget,
+            settings,
+            bots,
+            hear,
+        )
+
+
+def _rate(
+    path, overrides, games, seed, precision, workers, cluster, budget, settings, bots, hear
+) -> Rating:
+    """rate() on local workers, or on `cluster` (a bearcli.distributed.Cluster)."""
     from bearcli.core.errors import ErrorList, ScenarioError
     from bearcli.formats.checks import load_checked
+
+    on_game, on_batch, unchecked = hear
 
     levels, loaded, first_error, ignored = [], None, None, {}
     for level, variant in settings:
@@ -293,6 +324,7 @@ def rate(
                 seed,
                 bot=None if bot == "planner" else bot,
                 workers=workers,
+                dask=cluster,
                 keep=True,
                 on_result=seen,
                 precision=precision,

@@ -12,6 +12,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.options import (
+    Dask,
     Settings,
     Unchecked,
     Workers,
@@ -105,6 +106,7 @@ def rate_cmd(
     ] = PRECISION,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
     workers: Workers = 1,
+    dask: Dask = None,
     budget: Annotated[
         int | None,
         typer.Option(min=0, help="The planner's node budget (default: the bot's own)."),
@@ -161,6 +163,7 @@ def rate_cmd(
             seed=seed,
             precision=precision,
             workers=workers,
+            dask=dask,
             budget=budget,
             on_game=tk.advance,
             on_batch=on_batch,
