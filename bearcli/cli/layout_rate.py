@@ -17,6 +17,7 @@ from bearcli.cli.options import (
     Unchecked,
     Workers,
     check_precision,
+    complete_scenario,
     print_warnings,
     unchecked_note,
 )
@@ -86,7 +87,10 @@ def rate_cmd(
     ctx: typer.Context,
     file: Annotated[
         Path,
-        typer.Argument(help="A Sliding Bears scenario, a .layout file or a shipped name."),
+        typer.Argument(
+            help="A Sliding Bears scenario, a .layout file or a shipped name.",
+            autocompletion=complete_scenario,
+        ),
     ],
     games: Annotated[
         int,

@@ -10,7 +10,13 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, Workers, check_precision, print_warnings
+from bearcli.cli.options import (
+    Settings,
+    Workers,
+    check_precision,
+    complete_scenario,
+    print_warnings,
+)
 
 # bearcli.vary's defaults, named here so that loading the app does not load the library.
 GAMES, PRECISION, SEED, BOT = 400, 0.05, 1, "planner"
@@ -72,7 +78,10 @@ def vary_cmd(
     ctx: typer.Context,
     file: Annotated[
         Path,
-        typer.Argument(help="A Sliding Bears scenario, a .layout file or a shipped name."),
+        typer.Argument(
+            help="A Sliding Bears scenario, a .layout file or a shipped name.",
+            autocompletion=complete_scenario,
+        ),
     ],
     games: Annotated[
         int,

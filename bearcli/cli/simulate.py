@@ -24,6 +24,7 @@ from bearcli.cli.options import (
     Unchecked,
     Workers,
     check_precision,
+    complete_scenario,
     print_warnings,
     unchecked_note,
 )
@@ -424,6 +425,7 @@ def simulate_cmd(
         typer.Argument(
             help="Scenario file or shipped name (see `bearcli scenarios`).",
             is_eager=True,  # read before --bot, whose check needs the scenario's game
+            autocompletion=complete_scenario,
         ),
     ],
     games: Annotated[

@@ -8,7 +8,13 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Settings, Unchecked, print_warnings, unchecked_note
+from bearcli.cli.options import (
+    Settings,
+    Unchecked,
+    complete_scenario,
+    print_warnings,
+    unchecked_note,
+)
 
 # The defaults of bearcli.solver (MAX_POSITIONS, MAX_MEMORY_MB), named here too so that
 # loading the app does not load the solver; tests/test_startup.py checks that they agree.
@@ -22,7 +28,8 @@ def solve_cmd(
     scenario: Annotated[
         Path,
         typer.Argument(
-            help="Scenario file or shipped name (see `bearcli scenarios`); a small board."
+            help="Scenario file or shipped name (see `bearcli scenarios`); a small board.",
+            autocompletion=complete_scenario,
         ),
     ],
     max_positions: Annotated[
