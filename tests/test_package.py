@@ -168,6 +168,7 @@ def test_an_editable_install_prints_nothing(tmp_path):
         [
             sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
             "--no-index", "--quiet", "--prefix", str(tmp_path / "prefix"), "-e", str(src),
+            "--ignore-installed",  # else pip would first uninstall this venv's bearcli
         ],
         capture_output=True, text=True, check=False,
     )  # fmt: skip
