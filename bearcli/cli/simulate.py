@@ -19,7 +19,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, Workers, check_precision
+from bearcli.cli.options import Settings, Workers, check_precision, complete_scenario
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -411,6 +411,7 @@ def simulate_cmd(
         Path,
         typer.Argument(
             help="Scenario file or shipped name (see `bearcli scenarios`).",
+            autocompletion=complete_scenario,
             is_eager=True,  # read before --bot, whose check needs the scenario's game
         ),
     ],
