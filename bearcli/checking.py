@@ -128,7 +128,8 @@ def check(job: Job) -> Report:
     actual = eventlog.text(log.scenario, match.events)
     if job.expected is None or not os.path.exists(job.expected):
         if job.update and job.expected is not None:
-            atomic.write_text(job.expected, actual, force=True)
+            if (failed := _write(job.expected, actual)) is not None:
+                return Report(shown, expected_shown, ERROR, game.name, message=failed)
             return Report(shown, expected_shown, CREATED, game.name, changed=True)
         return Report(shown, expected_shown, MISSING, game.name, message="no expected log")
     try:
@@ -140,9 +141,19 @@ def check(job: Job) -> Report:
         return Report(shown, expected_shown, OK, game.name)  # the file is not touched
     report = _describe(log, diff, expected, expected_shown, game)
     if job.update:
-        atomic.write_text(job.expected, actual, force=True)
+        if (failed := _write(job.expected, actual)) is not None:
+            return replace(report, message=failed, details=())
         return replace(report, status=UPDATED, changed=True)
     return report
+
+
+def _write(path: Path, text: str) -> str | None:
+    """--update writes an expected log (only ever over a regular file); the error if it cannot."""
+    try:
+        atomic.write_text(path, text, force=True)
+    except BearError as exc:
+        return exc.headline()
+    return None
 
 
 def _describe(log, diff: eventlog.Difference, expected: str, shown: str, game) -> Report:

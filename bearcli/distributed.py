@@ -23,6 +23,9 @@ R = TypeVar("R")
 
 CONNECT_TIMEOUT = 10.0  # seconds to reach the scheduler before giving up
 CLOSE_TIMEOUT = 5.0  # seconds to say goodbye to it
+# Jobs submitted and not yet read, per worker thread: one running, the next ones already on
+# their worker or at the scheduler, so a thread never waits for a round trip to get work.
+AHEAD = 3
 OPTION = Location("--dask", 1, 1)  # errors about the option itself are placed at it
 EXTRA = "pip install 'bearcli[dask]'"
 
@@ -90,6 +93,68 @@ def _result(distributed, future):
         ) from None
 
 
+class Cluster:
+    """A client of the scheduler at `address`, its workers checked (check_workers): what a
+    batch needs to size its jobs (`threads`), send a value once (`share`) and map jobs in
+    order (`ordered_map`). Close it (a context manager) to say goodbye to the scheduler."""
+
+    def __init__(self, address: str):
+        self.distributed = _import_distributed()
+        self.client = connect(address)
+        try:
+            check_workers(self.client)
+            self.threads = max(1, sum(self.client.nthreads().values()))
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> Cluster:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.client.close(timeout=CLOSE_TIMEOUT)
+
+    def share(self, value):
+        """`value` sent to every worker once, as a future that tasks take as an argument: the
+        worker hands every task the same object, unpickled once (a worker that joins later
+        fetches it when its first task needs it). Not a list, tuple, set or dict: Dask would
+        send each element on its own, and rebuild the collection for every task."""
+        return self.client.scatter(value, broadcast=True, hash=False)
+
+    def ordered_map(
+        self,
+        fn: Callable[..., R],
+        jobs: Iterable[J],
+        ahead: int | None = None,
+        shared=None,
+    ) -> Iterator[R]:
+        """fn(job) (fn(shared, job) when `shared`, a future of `share`, is given) for every
+        job, in the order of `jobs`. At most `ahead` jobs (default AHEAD x the cluster's
+        threads) are submitted and not yet handed out. Closing the iterator early (or an
+        exception, Ctrl-C) cancels the jobs in flight."""
+        client = self.client
+        args = () if shared is None else (shared,)
+        ahead = ahead or AHEAD * self.threads
+        source = iter(jobs)
+        pending = deque(client.submit(fn, *args, job, pure=False) for job in islice(source, ahead))
+        try:
+            while pending:
+                result = _result(self.distributed, pending.popleft())
+                # Refill before handing the result out: the workers stay busy while it is used.
+                pending.extend(
+                    client.submit(fn, *args, job, pure=False)
+                    for job in islice(source, ahead - len(pending))
+                )
+                yield result
+        finally:
+            if pending:  # stopped early: the cluster drops what we will not read
+                client.cancel(list(pending))
+                pending.clear()
+
+
 def ordered_map(
     fn: Callable[[J], R],
     jobs: Iterable[J],
@@ -99,30 +164,8 @@ def ordered_map(
     """fn(job) for every job, in the order of `jobs`, on the Dask cluster at `address`.
 
     `fn` must be importable on every worker (it is pickled by reference): each worker needs
-    the same bearcli installed (checked first, on the workers there are then). At most
-    `ahead` jobs (default 2 x the cluster's threads when it is reached) are submitted and not
-    yet handed out. Closing the iterator early (or an exception, Ctrl-C) cancels the jobs in
-    flight and closes the client.
+    the same bearcli installed (checked first, on the workers there are then). Otherwise as
+    Cluster.ordered_map; the client is closed at the end.
     """
-    distributed = _import_distributed()
-    client = connect(address)
-    try:
-        check_workers(client)
-        ahead = ahead or 2 * max(1, sum(client.nthreads().values()))
-        source = iter(jobs)
-        pending = deque(client.submit(fn, job, pure=False) for job in islice(source, ahead))
-        try:
-            while pending:
-                result = _result(distributed, pending.popleft())
-                # Refill before handing the result out: the workers stay busy while it is used.
-                pending.extend(
-                    client.submit(fn, job, pure=False)
-                    for job in islice(source, ahead - len(pending))
-                )
-                yield result
-        finally:
-            if pending:  # stopped early: the cluster drops what we will not read
-                client.cancel(list(pending))
-                pending.clear()
-    finally:
-        client.close(timeout=CLOSE_TIMEOUT)
+    with Cluster(address) as cluster:
+        yield from cluster.ordered_map(fn, jobs, ahead)

@@ -198,6 +198,7 @@ def rate(
     seed: int = SEED,
     precision: float | None = PRECISION,
     workers: int = 1,
+    dask: str | None = None,
     budget: int | None = None,
     settings: tuple[tuple[str, str], ...] = SETTINGS,
     bots: tuple[str, ...] = BOTS,
@@ -207,7 +208,35 @@ def rate(
 
     `on_game` hears every game played (a progress bar). A level the floe cannot be played at
     (a floe with no seal at the normal level, SB2) is reported as refused, with the reason.
+    With `dask` (a scheduler's address), the games are played on that cluster, reached once
+    for all the batches: the same figures.
     """
+    if dask is None:
+        return _rate(
+            path, overrides, games, seed, precision, workers, None, budget, settings, bots, on_game
+        )
+    from bearcli import distributed
+
+    with distributed.Cluster(dask) as cluster:
+        return _rate(
+            path,
+            overrides,
+            games,
+            seed,
+            precision,
+            workers,
+            cluster,
+            budget,
+            settings,
+            bots,
+            on_game,
+        )
+
+
+def _rate(
+    path, overrides, games, seed, precision, workers, cluster, budget, settings, bots, on_game
+) -> Rating:
+    """rate() on local workers, or on `cluster` (a bearcli.distributed.Cluster)."""
     from bearcli.core.errors import ScenarioError
     from bearcli.formats.checks import load_for_games
 
@@ -236,6 +265,7 @@ def rate(
                 seed,
                 bot=None if bot == "planner" else bot,
                 workers=workers,
+                dask=cluster,
                 keep=True,
                 on_result=seen,
                 precision=precision,

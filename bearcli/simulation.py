@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from bearcli.core.errors import Location, ScenarioError
 from bearcli.core.outcome import Outcome
@@ -34,6 +35,9 @@ from bearcli.core.runner import (
 )
 from bearcli.formats.scenario import Scenario
 from bearcli.workers import ordered_map
+
+if TYPE_CHECKING:  # an optional extra: imported only for a batch on a cluster
+    from bearcli.distributed import Cluster
 
 
 @dataclass(frozen=True)
@@ -104,7 +108,7 @@ _kept: list[Scenario] = []
 
 
 def _as_kept(scenario: Scenario) -> Scenario:
-    if _kept and _kept[0] == scenario:
+    if _kept and (_kept[0] is scenario or _kept[0] == scenario):
         return _kept[0]
     _kept[:] = [scenario]
     return scenario
@@ -162,8 +166,13 @@ class _JobSizes:
     worker. Sizes change only how the games are handed out: game i is seeded by i, so the
     results are the same whatever they are, on any machine."""
 
-    def __init__(self, games: int, workers: int):
+    def __init__(
+        self, games: int, workers: int, seconds: float | None = None, most: int | None = None
+    ):
         self.games, self.workers = games, workers
+        # the module's values when the sizes are made (a cluster's batch passes its own)
+        self.job_seconds = JOB_SECONDS if seconds is None else seconds
+        self.most = MAX_JOB if most is None else most
         self.first = job_size(games, workers)
         self.played, self.seconds = 0, 0.0  # games timed so far and their CPU time
 
@@ -174,9 +183,9 @@ class _JobSizes:
     def __call__(self, start: int) -> int:
         if self.seconds <= 0:
             return self.first
-        wanted = int(JOB_SECONDS * self.played / self.seconds)
+        wanted = int(self.job_seconds * self.played / self.seconds)
         spread = _spread(self.games - start + 1, self.workers)
-        return max(self.first, min(wanted, spread, MAX_JOB))
+        return max(self.first, min(wanted, spread, self.most))
 
 
 def _count_chunk(args) -> list[Figures]:
@@ -229,7 +238,7 @@ def run_batch(
     keep: bool = False,
     rotate: bool = False,
     chunk: int | None = None,
-    dask: str | None = None,
+    dask: str | Cluster | None = None,
 ) -> Iterator[GameResult]:
     """Yield results in game order (1..games), computed in `workers` processes.
 
@@ -250,7 +259,7 @@ def count_batch(
     workers: int = 1,
     rotate: bool = False,
     chunk: int | None = None,
-    dask: str | None = None,
+    dask: str | Cluster | None = None,
 ) -> Iterator[Figures]:
     """run_batch's games as figures counted where they are played, in game order: runs of
     consecutive games, none across a block boundary (see _count_chunk)."""
@@ -262,29 +271,64 @@ def count_batch(
 def _batch(fn, scenario, games, batch_seed, bot, workers, keep, rotate, chunk, dask) -> Iterator:
     """fn's output for each chunk of games, in order (run_batch, count_batch)."""
     check_playable(scenario, bot)  # here, before any worker starts, not inside a game
+    if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
+        yield from _cluster_batch(fn, scenario, games, batch_seed, bot, keep, rotate, chunk, dask)
+        return
     sizes = None
     if chunk is None:
-        if dask is not None:  # a cluster's size is not known here: its jobs are of BLOCK games
-            chunk = BLOCK
-        elif workers > 1 and not keep:  # (jobs with logs stay small: their results are large)
+        if workers > 1 and not keep:  # (jobs with logs stay small: their results are large)
             chunk = sizes = _JobSizes(games, workers)
         else:
             chunk = job_size(games, workers)
     jobs = ((scenario, batch_seed, c, bot, keep, rotate) for c in _chunks(games, chunk))
-    if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
-        from bearcli import distributed
-
-        mapped = distributed.ordered_map(fn, jobs, dask)
-    else:  # killed on an early stop: a chunk only computes, its results would be dropped
-        # Timed jobs say how long they took, and the next ones are sized by it.
-        timed = fn if sizes is None else partial(_timed_chunk, fn)
-        mapped = ordered_map(timed, jobs, workers, kill_on_stop=True)
+    # Killed on an early stop: a chunk only computes, its results would be dropped. Timed
+    # jobs say how long they took, and the next ones are sized by it.
+    timed = fn if sizes is None else partial(_timed_chunk, fn)
+    mapped = ordered_map(timed, jobs, workers, kill_on_stop=True)
     with closing(mapped) as chunks:
         for results in chunks:
             if sizes is not None:
                 results, played, seconds = results
                 sizes.timed(played, seconds)
             yield from results
+
+
+# A cluster's tasks, once timed, aim at this much of a worker thread's time: a task costs the
+# scheduler, the worker and this process a round trip of a few milliseconds (more across a
+# network), which must stay noise beside it. The last tasks still shrink (_JobSizes).
+CLUSTER_JOB_SECONDS = 0.5
+MAX_CLUSTER_JOB = 5000  # games a cluster task plays, at most, without their logs
+MAX_KEPT_JOB = 200  # with their logs (each game's steps and events travel back)
+
+
+def _cluster_chunk(fn: Callable, scenario: Scenario, job) -> tuple[list, int, float]:
+    """fn's chunk on a Dask worker, timed: `scenario` is the batch's shared copy (sent to the
+    worker once), `job` the rest of a job. The worker's thread time, not its process's: the
+    worker's own event loop runs beside the task in the same process."""
+    start = time.thread_time()
+    results = fn((scenario, *job))
+    return results, len(job[1]), time.thread_time() - start
+
+
+def _cluster_batch(fn, scenario, games, batch_seed, bot, keep, rotate, chunk, dask):
+    """_batch on a Dask cluster: `dask` is a scheduler's address, or a distributed.Cluster
+    already reached (several batches, one connection), which stays open."""
+    from bearcli import distributed
+
+    owned = not isinstance(dask, distributed.Cluster)
+    with distributed.Cluster(dask) if owned else nullcontext(dask) as cluster:
+        sizes = None
+        if chunk is None:
+            most = MAX_KEPT_JOB if keep else MAX_CLUSTER_JOB
+            chunk = sizes = _JobSizes(games, cluster.threads, CLUSTER_JOB_SECONDS, most)
+        shared = cluster.share(scenario)
+        jobs = ((batch_seed, c, bot, keep, rotate) for c in _chunks(games, chunk))
+        mapped = cluster.ordered_map(partial(_cluster_chunk, fn), jobs, shared=shared)
+        with closing(mapped) as chunks:
+            for results, played, seconds in chunks:
+                if sizes is not None:
+                    sizes.timed(played, seconds)
+                yield from results
 
 
 Z95 = 1.959964
@@ -544,7 +588,7 @@ def simulate(
     on_games: Callable[[int], None] | None = None,
     summary: Summary | None = None,
     guard: Callable[[], AbstractContextManager] = nullcontext,
-    dask: str | None = None,
+    dask: str | Cluster | None = None,
     precision: float | None = None,
 ) -> Summary:
     """Play a batch; `on_result` sees each game in order (e.g. to save its logs at once), and

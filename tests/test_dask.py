@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import pickle
 import sys
 import time
 from pathlib import Path
@@ -9,7 +11,11 @@ from pathlib import Path
 import pytest
 
 from bearcli import distributed as bearcli_dask
+from bearcli import rating, simulation
+from bearcli.formats import scenario as scenario_fmt
+from bearcli.formats.scenario import Scenario
 from tests.conftest import ROOT
+from tests.games.sliding_bears.test_planner import OPEN
 
 # `make test` (xdist, --dist loadgroup): one worker starts the cluster, not each.
 pytestmark = pytest.mark.xdist_group("dask")
@@ -107,3 +113,135 @@ def test_missing_extra_and_unreachable_scheduler_are_located_errors(cli, monkeyp
     ran = cli("simulate", MEMO, "-n", "2", "--dask", "nowhere")
     assert ran.code == 1
     assert ran.err.startswith("--dask:1:1: error: 'nowhere' is not a scheduler address")
+
+
+FOREST = ROOT / "scenarios/baerenspiel/forest-4p.yaml"
+CLASSIC = ROOT / "scenarios/sliding-bears/classic.yaml"
+
+
+def _task_sizes(monkeypatch) -> list[int]:
+    """The number of games of each job made from now on (local or on a cluster)."""
+    sizes: list[int] = []
+    made = simulation._chunks
+
+    def chunks(games, size):
+        for c in made(games, size):
+            sizes.append(len(c))
+            yield c
+
+    monkeypatch.setattr(simulation, "_chunks", chunks)
+    return sizes
+
+
+def test_cluster_tasks_grow_by_their_time_and_count_the_games_of_one_and_two_workers(
+    scheduler, monkeypatch
+):
+    scen = scenario_fmt.load(CLASSIC)
+    batch = {"games": 900, "seed": 6, "bot": "random", "rotate": True}
+    one = simulation.simulate(scen, **batch).to_dict()
+    two = simulation.simulate(scen, **batch, workers=2).to_dict()
+    sizes = _task_sizes(monkeypatch)
+    monkeypatch.setattr(simulation, "CLUSTER_JOB_SECONDS", 60.0)  # as far as the end allows
+    heard: list[int] = []
+    on_cluster = simulation.simulate(scen, **batch, dask=scheduler, on_games=heard.append)
+    assert on_cluster.to_dict() == one == two
+    assert sizes[0] == 25 and max(sizes) > 25 and sum(sizes) == 900  # grown, then shrunk
+    assert sum(heard) == 900  # a progress bar hears every game, as locally
+    # with each game's result (a --csv or --save-logs batch): the same games, in order
+    sizes.clear()
+    kept = list(simulation.run_batch(scen, 600, 6, bot="random", keep=True, dask=scheduler))
+    assert kept == list(simulation.run_batch(scen, 600, 6, bot="random", keep=True))
+    assert [r.index for r in kept] == list(range(1, 601)) and max(sizes) > 25
+
+
+def test_cluster_tasks_that_run_past_a_precision_stop_stop_where_one_worker_stops(
+    scheduler, monkeypatch
+):
+    scen = scenario_fmt.load(FOREST)
+    batch = {"games": 400, "seed": 4, "bot": "random", "precision": 0.1}
+    one = simulation.simulate(scen, **batch).to_dict()
+    assert one["stopped"] == "precision" and 25 < one["games"] < 400
+    sizes = _task_sizes(monkeypatch)
+    monkeypatch.setattr(simulation, "CLUSTER_JOB_SECONDS", 60.0)  # tasks past the stop
+    assert simulation.simulate(scen, **batch, dask=scheduler).to_dict() == one
+    assert max(sizes) > 25
+    # the stop inside one task of all 400 games: the same figures
+    monkeypatch.setattr(simulation, "_JobSizes", _AllAtOnce)
+    assert simulation.simulate(scen, **batch, dask=scheduler).to_dict() == one
+
+
+class _AllAtOnce:
+    """Job sizes of one job for the whole batch."""
+
+    def __init__(self, games: int, *_):
+        self.games = games
+
+    def timed(self, games: int, seconds: float) -> None:
+        pass
+
+    def __call__(self, start: int) -> int:
+        return self.games
+
+
+def test_the_scenario_travels_to_each_worker_once_not_in_every_task(scheduler, monkeypatch):
+    scen = scenario_fmt.load(CLASSIC)
+    sent = []
+    mapped = bearcli_dask.Cluster.ordered_map
+
+    def spy(cluster, fn, jobs, ahead=None, shared=None):
+        def seen():
+            for job in jobs:
+                sent.append((job, shared))
+                yield job
+
+        return mapped(cluster, fn, seen(), ahead, shared)
+
+    monkeypatch.setattr(bearcli_dask.Cluster, "ordered_map", spy)
+    figures = simulation.simulate(scen, 200, 2, bot="random", dask=scheduler)
+    assert figures.to_dict() == simulation.simulate(scen, 200, 2, bot="random").to_dict()
+    assert len(sent) >= 2 and len({id(shared) for _, shared in sent}) == 1
+    assert type(sent[0][1]).__name__ == "Future"  # scattered to the workers beforehand
+    for job, _ in sent:  # a task carries the seed, its games and the options, no scenario
+        assert not any(isinstance(part, Scenario) for part in job)
+        assert len(pickle.dumps(job)) < 100
+
+
+def _whose(shared: object, job: int) -> tuple[int, int]:
+    time.sleep(0.01)
+    return os.getpid(), id(shared)
+
+
+def test_every_task_on_a_worker_gets_its_one_copy_of_the_shared_value(scheduler):
+    # A worker's warm state (the kept scenario, the tables and stores keyed by it) lives in
+    # its process: every task there sees the very object the first one saw.
+    with bearcli_dask.Cluster(scheduler) as cluster:
+        assert cluster.threads == 2
+        shared = cluster.share(scenario_fmt.load(CLASSIC))
+        seen = list(cluster.ordered_map(_whose, range(40), shared=shared))
+    copies: dict[int, set[int]] = {}
+    for pid, copy in seen:
+        copies.setdefault(pid, set()).add(copy)
+    assert len(seen) == 40 and all(len(ids) == 1 for ids in copies.values())
+    assert os.getpid() not in copies
+
+
+def test_layout_rate_on_a_cluster_gives_the_figures_of_local_workers(cli, scheduler):
+    (cli.cwd / "open.layout").write_text(OPEN)
+    run = ["layout", "rate", "open.layout", "--games", "12", "--seed", "3", "--json"]
+    local = cli(*run)
+    on_cluster = cli(*run, "--dask", scheduler)
+    assert local.code == on_cluster.code == 0, on_cluster.err
+    assert on_cluster.out == local.out and '"games": 12' in local.out
+    heard = []
+    rated = rating.rate(
+        cli.cwd / "open.layout",
+        games=12,
+        seed=3,
+        dask=scheduler,
+        settings=rating.SETTINGS[:1],
+        on_game=lambda: heard.append(1),
+    )
+    assert len(heard) == 2 * 12 == sum(b.games for b in rated.levels[0].bots)
+    refused = cli(*run, "--dask", "nowhere")
+    assert refused.code == 1 and refused.out == ""
+    assert refused.err.startswith("--dask:1:1: error: 'nowhere' is not a scheduler address")

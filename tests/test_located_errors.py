@@ -184,7 +184,7 @@ def test_a_folder_is_never_written_over(cli, tmp_path):
     for extra in ((), ("--force",)):
         ran = cli("replay", record, "--events", "logs", *extra)
         assert ran.code == 1
-        assert ran.err.splitlines() == ["logs:1:1: error: cannot write: Is a directory"]
+        assert ran.err.splitlines() == ["logs:1:1: error: cannot write: it is a folder"]
     assert list((tmp_path / "logs").iterdir()) == []
     assert cli("replay", record, "--events", "logs/out.jsonl").code == 0
 

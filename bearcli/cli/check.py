@@ -1,5 +1,7 @@
 """`bearcli check`: replay records and compare each with its expected event log (for CI)."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -32,7 +34,11 @@ def check_cmd(
     ] = False,
     junit_path: Annotated[
         Path | None,
-        typer.Option("--junit", help="Also write a JUnit XML report (one test case a record)."),
+        typer.Option(
+            "--junit",
+            help="Also write a JUnit XML report (one test case a record); a regular file there "
+            "is replaced on each run.",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     expected: Annotated[
@@ -40,12 +46,18 @@ def check_cmd(
         typer.Option(help="The expected event log of a record read from '-'."),
     ] = None,
     workers: Workers = 1,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite the --junit file.")] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", hidden=True, help="Accepted and unneeded: the --junit report is replaced."
+        ),
+    ] = False,
 ) -> None:
     """Replay every record and compare its events with NAME.events.jsonl beside NAME.yaml.
 
     Exit 0 only when every record replays legally, reaches its stated result, agrees with
-    its seed and matches its expected log.
+    its seed and matches its expected log; 1 when a record fails; 4 when nothing could be
+    checked (no records found, an unwritable report).
 
     \b
     Examples:
@@ -54,40 +66,54 @@ def check_cmd(
       bearcli check replays/ --update             write missing or differing expected logs
     """
     import json
-    import os
 
     from bearcli import checking
-    from bearcli.core.errors import InputError, Location
+    from bearcli.core.errors import BearError, InputError, Location
     from bearcli.formats import atomic, junit
 
     cons = consoles.get(ctx)
-    if junit_path is not None and os.path.exists(junit_path) and not force:
-        raise InputError(
-            "file exists; pass --force to overwrite it", location=Location(str(junit_path), 1, 1)
-        )
-    jobs = _jobs(paths, expected, update)
-    if not jobs:
-        raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
+    del force  # the report is a report: a regular file there is replaced on every run
+    try:
+        if junit_path is not None:
+            atomic.refuse(junit_path, force=True)  # a folder, a device, a FIFO, a symlink
+        jobs = _jobs(paths, expected, update)
+        if not jobs:
+            raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
+    except BearError as exc:  # the invocation is at fault, not a record: exit 4, not 1
+        raise _not_checked(cons, exc) from None
     reports = []
-    for report in checking.run(jobs, workers):
-        if report.status == checking.SKIPPED:
-            continue
-        reports.append(report)
-        if not as_json:
-            for line in _lines(report):
-                cons.out.print(line, markup=False, highlight=False)
+    with _stop_signals():
+        for report in checking.run(jobs, workers):
+            if report.status == checking.SKIPPED:
+                continue
+            reports.append(report)
+            if not as_json:
+                for line in _lines(report):
+                    cons.out.print(line, markup=False, highlight=False)
     if not reports:
-        raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
+        exc = InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
+        raise _not_checked(cons, exc)
     summary = checking.Summary.of(reports)
-    if junit_path is not None:
-        atomic.write_text(junit_path, junit.report(reports), force=True)
     if as_json:
         body = {"summary": summary.to_dict(), "records": [r.to_dict() for r in reports]}
         cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False, highlight=False)
     else:
         cons.out.print(summary.line(), markup=False, highlight=False)
+    if junit_path is not None:
+        try:
+            atomic.write_text(junit_path, junit.report(reports), force=True)
+        except BearError as exc:
+            raise _not_checked(cons, exc) from None
     if not summary.passed:
         raise typer.Exit(Exit.INVALID)
+
+
+def _not_checked(cons, exc) -> typer.Exit:
+    """Report an error of the invocation (exit 4): a CI job can tell it from a failed record."""
+    from bearcli.cli.edge import report
+
+    report(cons.err, exc)
+    return typer.Exit(Exit.NOT_CHECKED)
 
 
 def _jobs(paths: list[Path], expected: Path | None, update: bool) -> "list[checking.Job]":
@@ -125,3 +151,27 @@ def _lines(report: "checking.Report") -> list[str]:
         return [head + f"created {report.expected}"]
     verb = "updated " + str(report.expected) if report.status == checking.UPDATED else "FAILED"
     return [head + f"{verb}: {report.message}", *("  " + ln for ln in report.details)]
+
+
+@contextmanager
+def _stop_signals() -> Iterator[None]:
+    """SIGTERM (a cancelled CI job) and SIGHUP (a closed terminal) stop `check` as Ctrl-C does:
+    an expected log that --update is writing is written whole or not at all, and no temp file
+    is left (exit 130). A signal the caller ignores stays ignored."""
+    import signal
+    import threading
+
+    def stop(signum, frame) -> None:
+        raise KeyboardInterrupt
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)  # no SIGHUP on Windows
+            if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+                previous[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -11,7 +11,7 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Settings, Workers, check_precision, complete_floe
+from bearcli.cli.options import Dask, Settings, Workers, check_precision, complete_floe
 
 # bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
 # does not load the library.
@@ -81,6 +81,7 @@ def rate_cmd(
     ] = PRECISION,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
     workers: Workers = 1,
+    dask: Dask = None,
     budget: Annotated[
         int | None,
         typer.Option(min=0, help="The planner's node budget (default: the bot's own)."),
@@ -121,6 +122,7 @@ def rate_cmd(
             seed=seed,
             precision=precision,
             workers=workers,
+            dask=dask,
             budget=budget,
             on_game=tk.advance,
         )

@@ -71,6 +71,17 @@ Workers = Annotated[
     ),
 ]
 
+# `--dask ADDRESS`: the games of a command that plays many on a Dask cluster (bearcli.distributed).
+Dask = Annotated[
+    str | None,
+    typer.Option(
+        "--dask",
+        metavar="ADDRESS",
+        help="Run the games on a Dask cluster (scheduler address, e.g. tcp://host:8786); "
+        "same results as a local run.",
+    ),
+]
+
 
 def check_precision(value: float | None) -> float | None:
     """--precision P: a usage error unless 0 < P <= 0.5 (the range check lets `nan` through)."""

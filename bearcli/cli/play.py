@@ -74,18 +74,14 @@ def check_target(path: Path, force: bool) -> None:
     """
     import tempfile
 
-    from bearcli.core.errors import InputError, Location
+    from bearcli.formats import atomic
 
+    try:
+        atomic.refuse(path, force=force)  # a folder, a device, a FIFO, a symlink: never replaced
+    except atomic.WriteFailed as exc:
+        raise _cannot_write(path, exc.message.removeprefix("cannot write: ")) from None
     folder, made = path.parent, []
     try:
-        if path.is_dir():
-            raise _cannot_write(path, "it is a folder")
-        if path.exists() and not path.is_file():
-            raise _cannot_write(path, "it is not a regular file")
-        if path.exists() and not force:
-            raise InputError(
-                "file exists; pass --force to overwrite it", location=Location(str(path), 1, 1)
-            )
         made = list(itertools.takewhile(lambda p: not p.exists(), (folder, *folder.parents)))
         above = folder.parents[len(made) - 1] if made else folder  # the nearest that exists
         if not above.is_dir():
@@ -326,7 +322,7 @@ def play_cmd(
 
     given, scenario = str(scenario), shipped.resolve(scenario)
     cons = consoles.get(ctx)
-    src = scenario_fmt.read(scenario)  # a scenario, a move log or a bare .layout
+    src = scenario_fmt.read(scenario, ("scenario", "layout", "move log"))  # or a saved game
     fresh = continued = False
     if isinstance(src.data, dict) and "moves" in src.data:
         continued = True

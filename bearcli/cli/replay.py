@@ -7,13 +7,19 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
+from bearcli.cli.options import complete_scenario
 
 
 @command
 def replay_cmd(
     ctx: typer.Context,
     moves: Annotated[
-        Path, typer.Argument(metavar="MOVES", help="Move log YAML file ('-' for standard input).")
+        Path,
+        typer.Argument(
+            metavar="MOVES",
+            help="Move log YAML file ('-' for standard input).",
+            autocompletion=complete_scenario,
+        ),
     ],
     events: Annotated[
         str | None,
@@ -50,10 +56,10 @@ def replay_cmd(
 
     from bearcli.core import narration
     from bearcli.core.errors import CheckFailed, Location
-    from bearcli.formats import atomic, eventlog, movelog, yamlsrc
+    from bearcli.formats import atomic, eventlog, movelog, shipped, yamlsrc
 
     cons = consoles.get(ctx)
-    log = movelog.load(moves)
+    log = movelog.load(shipped.resolve(moves))
     match = movelog.replay(log, upto)
     text = eventlog.text(log.scenario, match.events)
     if events == "-":

@@ -70,32 +70,86 @@ def _stale_temp(name: str) -> bool:
     return bool(dot) and _game_index(stem) is not None
 
 
-def _prepare(out: Path, games: int, force: bool) -> None:
-    """Refuse existing game files without --force; with it, remove every game file and stale
-    temp file of an earlier run (a shorter run must not leave the old games beside its own),
-    and nothing else."""
+def _prepare(out: Path, games: int, force: bool) -> int | None:
+    """Take the folder's lock, then refuse existing game files without --force; with it,
+    remove every game file and stale temp file of an earlier run (a shorter run must not
+    leave the old games beside its own), and nothing else. Returns the lock (a descriptor of
+    the folder, held until the process ends)."""
     from bearcli.core.errors import InputError, Location
 
     try:
-        _clear(out, games, force)
+        if out.exists() and not out.is_dir():
+            raise InputError(
+                "not a folder (--save-logs names a folder)", location=Location(str(out), 1, 1)
+            )
+        out.mkdir(parents=True, exist_ok=True)
+        lock = _lock(out)
+        try:
+            _clear(out, games, force)
+            _try_write(out)
+        except BaseException:
+            if lock is not None:
+                os.close(lock)
+            raise
     except OSError as exc:  # a name too long, a read-only place, a file on the way
         raise InputError(
-            f"cannot write logs here: {exc.strerror}", location=Location(str(out), 1, 1)
+            f"cannot write logs here: {exc.strerror or exc}", location=Location(str(out), 1, 1)
         ) from None
+    return lock
+
+
+def _lock(out: Path) -> int | None:
+    """An exclusive lock on the folder itself (flock on its descriptor: no lock file to leave
+    behind, and the kernel drops it when the process ends, even after SIGKILL). Two runs
+    into one folder at once would otherwise clear and write each other's games."""
+    from bearcli.core.errors import InputError, Location
+
+    try:
+        import fcntl
+    except ImportError:  # no flock here: exclusive creation of each file still holds
+        return None
+    fd = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise InputError(
+            "another bearcli run is writing logs into this folder; nothing was written",
+            location=Location(str(out), 1, 1),
+        ) from None
+    except OSError:  # a file system without flock: exclusive creation still holds
+        os.close(fd)
+        return None
+    return fd
+
+
+def _try_write(out: Path) -> None:
+    """A read-only folder is refused before a game is played, not at the first save."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=".00000.", suffix=".tmp", dir=out)
+    os.close(fd)
+    os.unlink(tmp)
 
 
 def _clear(out: Path, games: int, force: bool) -> None:
+    import stat
+
     from bearcli.core.errors import InputError, Location
 
-    if out.exists() and not out.is_dir():
-        raise InputError(
-            "not a folder (--save-logs names a folder)", location=Location(str(out), 1, 1)
-        )
-    out.mkdir(parents=True, exist_ok=True)
     entries = sorted(out.iterdir())
+    ours = [p for p in entries if _game_file(p.name) is not None or _stale_temp(p.name)]
+    for p in ours:  # a device, a FIFO or a symlink under a game's name is never removed
+        mode = p.lstat().st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode) and _game_file(p.name) is not None:
+            raise InputError(
+                "cannot write: not a regular file (only a regular file is ever replaced, "
+                "--force or not)",
+                location=Location(str(p), 1, 1),
+            )
     if force:
-        for p in entries:
-            if (_game_file(p.name) is not None or _stale_temp(p.name)) and not p.is_dir():
+        for p in ours:
+            if stat.S_ISREG(p.lstat().st_mode):  # a folder is never removed
                 p.unlink(missing_ok=True)
         return
     clashes = sorted(
@@ -109,52 +163,21 @@ def _clear(out: Path, games: int, force: bool) -> None:
         )
 
 
-def _umask() -> int:
-    mask = os.umask(0)  # the only way to read it is to set it: put it straight back
-    os.umask(mask)
-    return mask
-
-
-def _temp_beside(path: Path, text: str, mode: int) -> Path:
-    """`text` on disk (fsync) in `.NAME.XXXX.tmp` beside `path`, not yet renamed to it."""
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        os.fchmod(fd, mode)  # mkstemp makes 0600; a new file follows the umask
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return Path(tmp)
-
-
 def _saver(
     scen: "Scenario",
     scen_path: Path,
     given: str,  # the scenario as the user named it, kept in each record as information
     out: Path,
-    force: bool,
     overrides: tuple[str, ...],
 ):
-    from bearcli.core.errors import InputError, Location
-    from bearcli.formats import eventlog, movelog
+    from bearcli.formats import atomic, eventlog, movelog
     from bearcli.formats import scenario as scenario_fmt
 
     inline = scenario_fmt.self_contained(scen_path)  # each record replays on its own
-    mode = 0o666 & ~_umask()
 
     def save(result: "GameResult") -> None:
         stem = out / f"{result.index:05d}"
         move_log, event_log = stem.with_suffix(".yaml"), Path(f"{stem}{eventlog.SUFFIX}")
-        for f in (move_log, event_log) if not force else ():
-            if f.exists():  # refused before the run; this is a file made since
-                raise InputError(
-                    "file exists; pass --force to overwrite it", location=Location(str(f), 1, 1)
-                )
         log = movelog.dumps(
             scen.game.name,
             inline,
@@ -166,32 +189,46 @@ def _saver(
             scenario_file=given,
         )
         events = eventlog.text(scen, result.events)
-        # Both files are written first, then renamed, the event log before the move log: a
-        # move log never stands without its event log, even if the process is killed between
-        # the two renames (that leaves an event log alone, which `validate` reports).
-        temps: list[tuple[Path, Path]] = []
-        renamed: list[Path] = []
+        # Both files are written first, then created under their names, the event log before
+        # the move log: a move log never stands without its event log, even if the process is
+        # killed between the two (that leaves an event log alone, which `validate` reports).
+        # Each name is created exclusively (a hard link, atomic): a file another run wrote
+        # there meanwhile is never replaced, and this run then stops (it would otherwise
+        # report a game whose files are not its own).
+        temps: list[atomic.Temp] = []
+        made: list[Path] = []
         try:
-            temps.append((_temp_beside(event_log, events, mode), event_log))
-            temps.append((_temp_beside(move_log, log, mode), move_log))
-            for tmp, final in temps:
-                os.replace(tmp, final)
-                renamed.append(final)
+            for final, text in ((event_log, events), (move_log, log)):
+                temp = atomic.Temp(final)
+                temps.append(temp)
+                temp.write(text)
+            for temp in temps:
+                temp.create()
+                made.append(temp.path)
         except BaseException:
-            for tmp, _ in temps:
-                tmp.unlink(missing_ok=True)
-            for f in renamed:  # a game's logs are kept whole or not at all
+            for temp in temps:
+                temp.discard()
+            for f in made:  # a game's logs are kept whole or not at all
                 f.unlink(missing_ok=True)
             raise
 
     return save
 
 
+class _Stopped(Exception):
+    """A game's logs or row could not be written: the batch stops, and what was done before
+    is kept and reported before the error (exit 1)."""
+
+    def __init__(self, error) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 class _Interrupts:
-    """During the run, SIGINT and SIGTERM stop the batch as Ctrl-C does (KeyboardInterrupt:
+    """During the run, SIGINT, SIGTERM and SIGHUP stop the batch as Ctrl-C does (KeyboardInterrupt:
     the finished games are reported, exit 130), but never in the middle of a game's
     bookkeeping (writing its two files and counting it): there the signal waits for its end.
-    SIGTERM is what `kill` and a cancelled CI job send."""
+    SIGTERM is what `kill` and a cancelled CI job send; SIGHUP what a closed terminal sends."""
 
     def __init__(self) -> None:
         self.holding = False
@@ -209,10 +246,10 @@ class _Interrupts:
             yield  # only the main thread may set handlers; signals then act as they did
             return
         previous = {}
-        for sig, usual in (
-            (signal.SIGINT, signal.default_int_handler),
-            (signal.SIGTERM, signal.SIG_DFL),
-        ):
+        stops = [(signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, signal.SIG_DFL)]
+        if hasattr(signal, "SIGHUP"):  # not on Windows
+            stops.append((signal.SIGHUP, signal.SIG_DFL))
+        for sig, usual in stops:
             if signal.getsignal(sig) is usual:  # a signal the caller ignores stays ignored
                 previous[sig] = signal.signal(sig, self._handler)
         try:
@@ -235,75 +272,38 @@ class _Interrupts:
 
 class _CsvRows:
     """--csv PATH: a row per game, header first, streamed to `.PATH.XXXX.tmp` beside PATH and
-    renamed to PATH at the end, also after Ctrl-C or SIGTERM (the rows of the games finished
-    are kept, as their figures are); after an error the temp file goes and PATH is untouched.
+    renamed to PATH at the end, also after Ctrl-C, SIGTERM or SIGHUP (the rows of the games
+    finished are kept, as their figures are); after an error the temp file goes and PATH is
+    untouched. Only a regular file is ever replaced (formats/atomic.py).
     """
 
     def __init__(self, path: Path, force: bool, header: list[str]) -> None:
         import csv
-        import tempfile
+        import io
 
-        from bearcli.core.errors import InputError, Location
+        from bearcli.formats import atomic
 
-        self.path, self.where = path, Location(str(path), 1, 1)
-        if path.is_dir():
-            raise InputError("cannot write: it is a folder", location=self.where)
-        if path.exists() and not force:
-            raise InputError("file exists; pass --force to overwrite it", location=self.where)
-        if path.exists() and not path.is_file():  # --force replaces a file, never a device
-            raise InputError("cannot write: not a regular file", location=self.where)
-        # The temp name keeps only the start of a long name (names have at most 255 bytes).
-        short = path.name.encode("utf-8", "surrogateescape")[:64].decode("utf-8", "ignore")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{short}.", suffix=".tmp", dir=path.parent)
-        except OSError as exc:
-            raise self._failed(exc) from None
-        self.tmp: Path | None = Path(tmp)
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; a new file follows the umask
-        self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
-        self.writer = csv.writer(self.fh, lineterminator="\n")
+        self.path, self.force = path, force
+        atomic.refuse(path, force=force)
+        if force:
+            atomic.remove_stale_temps(path)
+        self.temp = atomic.Temp(path, newline="")
+        self.line = io.StringIO()
+        self.writer = csv.writer(self.line, lineterminator="\n")
         self.add(header)
 
-    def _failed(self, exc: OSError):
-        from bearcli.core.errors import InputError
-
-        if isinstance(exc, FileExistsError):  # from mkdir: the folder to write in is a file
-            return InputError(
-                f"cannot write: {self.path.parent} is not a folder", location=self.where
-            )
-        return InputError(f"cannot write: {exc.strerror or exc}", location=self.where)
-
     def add(self, row: list) -> None:
-        try:
-            self.writer.writerow(row)
-        except OSError as exc:  # the disk is full
-            self.discard()
-            raise self._failed(exc) from None
+        self.writer.writerow(row)
+        self.temp.write(self.line.getvalue())  # the disk is full: a located error, no temp
+        self.line.seek(0)
+        self.line.truncate()
 
     def finish(self) -> None:
         """Put the file in place (flushed and synced first)."""
-        if self.tmp is None:
-            return
-        try:
-            self.fh.flush()
-            os.fsync(self.fh.fileno())
-            self.fh.close()
-            os.replace(self.tmp, self.path)
-        except OSError as exc:
-            self.discard()
-            raise self._failed(exc) from None
-        self.tmp = None
+        self.temp.place(force=self.force)
 
     def discard(self) -> None:
-        if self.tmp is None:
-            return
-        try:
-            self.fh.close()
-        except OSError:
-            pass  # the write that failed is the error to report
-        self.tmp.unlink(missing_ok=True)
-        self.tmp = None
+        self.temp.discard()
 
 
 def _bad_bot(value: str, game) -> typer.BadParameter:
@@ -411,8 +411,8 @@ def simulate_cmd(
         Path,
         typer.Argument(
             help="Scenario file or shipped name (see `bearcli scenarios`).",
-            autocompletion=complete_scenario,
             is_eager=True,  # read before --bot, whose check needs the scenario's game
+            autocompletion=complete_scenario,
         ),
     ],
     games: Annotated[
@@ -529,21 +529,26 @@ def simulate_cmd(
     summary = Summary(scen, batch_seed, bot, rotate)
     interrupts = _Interrupts()
     interrupted = False
+    lock: int | None = None
+    failure: BearError | None = None
     try:
         with interrupts.installed():
             try:
                 save = None
                 if save_logs is not None:
-                    _prepare(save_logs, games, force)
-                    save = _saver(scen, scenario, given, save_logs, force, tuple(settings or ()))
+                    lock = _prepare(save_logs, games, force)
+                    save = _saver(scen, scenario, given, save_logs, tuple(settings or ()))
                 shown = progress.shown(cons.err, as_json)
                 with progress.bar(cons.err, "games", games, enabled=shown) as ticker:
 
                     def on_result(result: "GameResult") -> None:
-                        if save is not None:
-                            save(result)
-                        if rows is not None:
-                            rows.add(csv_row(result, seats, columns))
+                        try:
+                            if save is not None:
+                                save(result)
+                            if rows is not None:
+                                rows.add(csv_row(result, seats, columns))
+                        except BearError as exc:  # a full disk, a file another run wrote
+                            raise _Stopped(exc) from None
 
                     try:
                         simulate(
@@ -567,6 +572,8 @@ def simulate_cmd(
                         raise exc.at(Location(given, 1, 1)) from None
             except KeyboardInterrupt:
                 interrupted = True  # what was played (and saved) is kept and reported
+            except _Stopped as stop:
+                failure = stop.error  # as after Ctrl-C, the games finished are kept and reported
             if rows is not None:
                 with interrupts.held():  # a signal now waits until the file is in place
                     rows.finish()
@@ -575,6 +582,8 @@ def simulate_cmd(
     finally:
         if rows is not None:
             rows.discard()  # after an error: no CSV and no temp file (a no-op once in place)
+        if lock is not None:
+            os.close(lock)  # the folder's lock (closing the descriptor drops it)
     if interrupted:  # exit 130: the JSON says so too, whenever the signal came
         summary.stopped = INTERRUPTED
     if summary.games:
@@ -588,6 +597,13 @@ def simulate_cmd(
             cons.out.print(table(summary))
             if precision is not None:
                 cons.out.print(_precision_line(summary), markup=False, highlight=False)
+    if failure is not None:
+        failure.details = (
+            *failure.details,
+            f"stopped after {summary.games} of {games} games; the figures above cover those "
+            "(their logs and rows are written)",
+        )
+        raise failure
     if interrupted:
         cons.err.print(
             f"interrupted after {summary.games} of {games} games; the figures and "

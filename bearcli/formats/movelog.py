@@ -14,6 +14,7 @@ moves:
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,8 +32,8 @@ from bearcli.core.game import CHANCE
 from bearcli.core.rng import Rng
 from bearcli.core.runner import Match, chance_rng, sample_chance
 from bearcli.core.source import Source
+from bearcli.formats import kinds, seats, shipped, slips, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.formats import seats, yamlsrc
 
 FORMAT = "bearcli-moves/1"
 KEYS = frozenset(
@@ -79,7 +80,7 @@ def parse(src: Source) -> MoveLog:
     places = tuple(src.loc("set", i) for i in range(len(overrides)))
     ref = src.get("scenario")
     if isinstance(ref, str):
-        text, shown = src.read_named_file("scenario")
+        text, shown = _scenario_text(src, ref)
         base = Path(shown).parent
         scen = scenario_fmt.parse(
             scenario_fmt.with_overrides(yamlsrc.loads(text, shown, base), overrides, places)
@@ -122,8 +123,26 @@ def parse(src: Source) -> MoveLog:
     )
 
 
+def _scenario_text(src: Source, ref: str) -> tuple[str, str]:
+    """The text of the scenario a record names: a file beside the record, else a shipped
+    scenario of that name (`scenario: sliding-bears/classic`); a file of the name wins."""
+    folder = Path(".") if src.file.startswith("<") else Path(src.file).parent
+    beside = "\0" not in ref and os.path.exists(folder / ref)  # os.path: never raises
+    if not beside and shipped.is_name(ref):
+        found = shipped.path(ref)
+        return yamlsrc.read_text(found), str(found)
+    try:
+        return src.read_named_file("scenario")
+    except BearError as exc:
+        if not beside and (said := shipped.hint(ref)):
+            exc.message += said
+        raise
+
+
 def load(path: Path) -> MoveLog:
-    return parse(yamlsrc.load(path))
+    """A record from a file (or a shipped name's file); another kind of file is refused by
+    naming its kind (a layout, a scenario, an event log)."""
+    return parse(kinds.load(path, (kinds.MOVE_LOG,)))
 
 
 def replay(
@@ -157,7 +176,8 @@ def replay(
                 match.apply(step)  # after the end, the game itself refuses (SB8, BD12, ...)
             except IllegalStep as refused:
                 raise seats.explain(game, before, step, claimed, refused) from None
-        except BearError as exc:
+        except BearError as refused:
+            exc = slips.explain(game, before, text, refused, n)  # a forgotten roll, ...
             exc.details = position_lines(game, before, n)
             if not strict.errors:
                 raise exc.at(where) from None

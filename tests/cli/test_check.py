@@ -153,16 +153,15 @@ def test_junit_report_has_a_case_per_record_with_the_difference(cli, pair, tmp_p
     (error,) = cases[f"{pair}/broken.yaml"].result
     assert isinstance(error, Error) and "z9" in error.message
     assert suites[0].tests == 3
-    # An existing report is not overwritten without --force.
-    again = cli("check", str(pair), "--junit", str(report))
-    assert again.code == 1 and "pass --force" in again.err
-    assert cli("check", str(ROOT / "replays"), "--junit", str(report), "--force").code == 0
+    # A report is a report (as pytest's --junitxml): each run replaces it, no --force needed.
+    again = cli("check", str(ROOT / "replays"), "--junit", str(report))
+    assert again.code == 0, again.err
     assert all(not c.result for s in JUnitXml.fromfile(str(report)) for c in s)
 
 
 def test_folders_skip_scenarios_but_a_named_scenario_is_an_error(cli):
     ran = cli("check", str(ROOT / "scenarios"))
-    assert ran.code == 1 and "no move logs found" in ran.err
+    assert ran.code == 4 and "no move logs found" in ran.err  # nothing checked: not a failure
     named = cli("check", str(ROOT / "scenarios/sliding-bears/classic.yaml"))
     assert named.code == 1 and "not a move log" in named.out
 
@@ -174,4 +173,31 @@ def test_a_record_on_standard_input(cli):
     alone = cli("check", "-", input=RECORD.read_text())
     assert alone.code == 1 and alone.out.startswith("<stdin>: no expected log")
     misuse = cli("check", str(RECORD), "--expected", str(EXPECTED))
-    assert misuse.code == 1 and "--expected goes with a single record read from '-'" in misuse.err
+    assert misuse.code == 4 and "--expected goes with a single record read from '-'" in misuse.err
+
+
+def test_the_readme_ci_step_runs_twice_in_a_row(cli, tmp_path):
+    """The README's CI step, as written there, run twice in one workspace: both runs check
+    and pass (the report is replaced); a run that cannot check exits 4, never 1."""
+    readme = (ROOT / "README.md").read_text()
+    (step,) = [ln.split("run: ", 1)[1] for ln in readme.splitlines() if "run: bearcli check" in ln]
+    args = step.split()
+    assert args[:2] == ["bearcli", "check"] and "--junit" in args
+    shutil.copytree(ROOT / "replays", tmp_path / "replays")
+    report = tmp_path / args[args.index("--junit") + 1]
+    for _ in range(2):
+        ran = cli(*args[1:])
+        assert ran.code == 0, ran.err
+        assert ran.out.splitlines()[-1].endswith(" ok")
+        assert JUnitXml.fromfile(str(report)).tests == ran.out.count(": ok")
+    # A regression is exit 1; a report that cannot be written is exit 4 (nothing to compare).
+    _edit_line(tmp_path / "replays/sliding-bears/rulings-tour.events.jsonl", 4, _crack)
+    assert cli(*args[1:]).code == 1
+    report.unlink()
+    report.mkdir()
+    ran = cli(*args[1:])
+    assert ran.code == 4 and ran.err.startswith(f"{report.name}:1:1: error: cannot write")
+
+
+def _crack(obj: dict) -> None:
+    obj["weather"] = "crack" if obj.get("weather") != "crack" else "wind"

@@ -223,6 +223,18 @@ def test_the_readme_s_completion_claim_names_the_commands_that_complete_scenario
     readme = (ROOT / "README.md").read_text()
     claim = re.search(r"sets up TAB completion of[^(]*\(after ([^;)]*)", readme)
     assert claim, "the README says after which commands TAB completes scenario names"
-    named = set(re.findall(r"`([a-z]+(?: [a-z]+)?)`", claim.group(0)))
-    taking = {" ".join(words) for words in COMMANDS if _takes_a_shipped_name(words)}
-    assert named == taking
+    named = set(re.findall(r"`([a-z]+(?: [a-z]+)?)`", claim.group(1)))
+    completing = {
+        " ".join(words)
+        for words in COMMANDS
+        if _completing(f"bearcli {' '.join(words)} sliding-bears/small/")
+        == ["sliding-bears/small/single-file"]
+    }
+    assert {"play", "simulate", "layout rate"} <= completing
+    assert named == completing
+
+
+def test_scenario_names_complete_after_every_command_that_takes_one():
+    for words in ("simulate", "solve", "validate", "replay", "layout show", "layout rate"):
+        assert _completing(f"bearcli {words} sliding-bears/cl") == ["sliding-bears/classic"], words
+    assert _completing("bearcli rules bear-down/t") == []  # rules takes a ruling id, no path

@@ -100,17 +100,18 @@ def test_ctrl_c_to_the_process_group_prints_no_worker_traceback(tmp_path):
 
 
 def _fail_rename(monkeypatch, at: int, *, kill: bool) -> None:
-    """os.replace fails at its `at`-th call (KeyboardInterrupt); with `kill`, nothing is
-    cleaned up afterwards either, as when the process dies right there."""
-    real, calls = os.replace, []
+    """os.link (each game file is created by linking its temp file: exclusively) fails at its
+    `at`-th call (KeyboardInterrupt); with `kill`, nothing is cleaned up afterwards either, as
+    when the process dies right there."""
+    real, calls = os.link, []
 
-    def replace(src, dst):
+    def link(src, dst):
         calls.append(dst)
         if len(calls) == at:
             raise KeyboardInterrupt
         real(src, dst)
 
-    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "link", link)
     if kill:
         monkeypatch.setattr(Path, "unlink", lambda self, missing_ok=False: None)
 
@@ -224,3 +225,50 @@ def test_human_seats_are_located_at_the_seat(cli, tmp_path):
     assert (tmp_path / "logs/00001.yaml").read_text() == "kept"  # refused before --force acts
     ran = cli("simulate", CLASSIC, "-n", "1", "--set", "seats=[greedy, human]")
     assert ran.err.startswith("--set:1:7: error: seat 2 is human")
+
+
+def _batch(folder: Path, seed: int, *extra: str) -> subprocess.Popen:
+    args = ["simulate", CLASSIC, "--bot", "random", "-n", "40", "--seed", str(seed), "--json"]
+    return subprocess.Popen(
+        [sys.executable, "-m", "bearcli", *args, "--save-logs", str(folder), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+
+
+def _contents(folder: Path) -> dict[str, bytes]:
+    return {name: (folder / name).read_bytes() for name in game_files(folder)}
+
+
+ROUNDS = int(os.environ.get("BEARCLI_FUZZ_EXAMPLES", "0")) // 20 or 3  # make fuzz: 40
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["plain", "--force"])
+def test_two_batches_into_one_folder_never_mix_their_games(tmp_path, force):
+    """Two runs at once into one folder: one refuses (the folder's lock, or a game file the
+    other wrote), or, with --force one after the other, the later one replaces the earlier
+    run whole. Never a game made of both runs' files, never a run that exits 0 reporting a
+    game the other wrote: every file in the folder is byte for byte the one its run makes."""
+    refs = {}
+    for seed in (1, 2):  # what each run writes on its own (the same bytes on every run, C3)
+        proc = _batch(tmp_path / f"ref{seed}", seed)
+        assert proc.wait() == 0, proc.stderr.read()
+        refs[seed] = _contents(tmp_path / f"ref{seed}")
+    extra = ("--force",) if force else ()
+    for n in range(ROUNDS):
+        shared = tmp_path / f"shared{n}"
+        runs = {seed: _batch(shared, seed, *extra) for seed in (1, 2)}
+        codes = {seed: proc.wait() for seed, proc in runs.items()}
+        errs = {seed: proc.stderr.read().decode() for seed, proc in runs.items()}
+        assert set(codes.values()) <= {0, 1}, errs
+        winners = [seed for seed, code in codes.items() if code == 0]
+        assert winners, errs
+        for seed, code in codes.items():
+            if code == 1:
+                assert re.match(r"\S+:1:1: error: (another bearcli run|file exists)", errs[seed])
+        got = _contents(shared)
+        assert got in [refs[seed] for seed in winners], f"round {n}: the games are mixed"
+        if not force:
+            assert len(winners) == 1  # the second run finds the first's games and refuses
+        assert assert_whole_games(shared) == 40
