@@ -97,6 +97,8 @@ def parse(src: Source) -> MoveLog:
             f"the log says game {game!r} but its scenario is {scen.game.name!r}", "game"
         )
     raw = src.get("moves")
+    if raw is None and "moves" in src.data:  # `moves:` with nothing (or comments) under it yet
+        raw = []
     if not isinstance(raw, list):
         raise src.error("'moves' must be a list of steps", "moves")
     moves = []
