@@ -161,15 +161,21 @@ def _options(words: tuple[str, ...]) -> set[str]:
 
 def _named_options(text: str, words: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
     """(the command it belongs to, the option) for each `--option` a help text names: an
-    option after `bearcli CMD` on its line is CMD's (`bearcli` alone: the root's), else the
-    command's whose help it is."""
+    option after `bearcli CMD` on its line, and before a closing backtick, is CMD's (`bearcli`
+    alone: the root's), else the command's whose help it is."""
     paths = {(), *COMMANDS, *{c[:1] for c in COMMANDS}}
     named = []
-    for line in text.splitlines():
+    lines: list[str] = []
+    for line in text.splitlines():  # a call wrapped after `bearcli CMD` goes on: one line
+        if lines and re.search(r"\bbearcli(?: [a-z][a-z-]*)*$", lines[-1]):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    for line in lines:
         for match in re.finditer(r"(?<![\w-])--[a-z][a-z0-9-]*", line):
             owner = words
             calls = list(re.finditer(r"\bbearcli((?: [a-z][a-z-]*)*)", line[: match.start()]))
-            if calls:
+            if calls and "`" not in line[calls[-1].end() : match.start()]:  # `...` ends a call
                 said = tuple(calls[-1].group(1).split())
                 owner = max((p for p in paths if said[: len(p)] == p), key=len)
             named.append((owner, match.group(0)))
@@ -180,9 +186,14 @@ def test_the_option_walk_assigns_each_option_to_the_command_named_before_it():
     line = "see `bearcli play --help`, --seed, or bearcli layout rate FILE --games 9 --json"
     assert _named_options(line, ("simulate",)) == [
         (("play",), "--help"),
-        (("play",), "--seed"),
+        (("simulate",), "--seed"),
         (("layout", "rate"), "--games"),
         (("layout", "rate"), "--json"),
+    ]
+    wrapped = "check it with `bearcli\n  validate --strict-seats FILE`; --out"
+    assert _named_options(wrapped, ("record", "new")) == [
+        (("validate",), "--strict-seats"),
+        (("record", "new"), "--out"),
     ]
     assert _named_options("bearcli --install-completion; --bot", ("simulate",)) == [
         ((), "--install-completion"),
