@@ -63,6 +63,10 @@ def replay_cmd(
     match = movelog.replay(log, upto)
     text = eventlog.text(log.scenario, match.events)
     if events == "-":
+        if sys.stdout.isatty():  # the same JSON values, their C1 and bidi characters escaped
+            from bearcli.core.safetext import safe_json
+
+            text = safe_json(text)
         sys.stdout.write(text)
         sys.stdout.flush()
     elif events is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import drawsvg as draw
 
+from bearcli.core.safetext import safe
 from bearcli.games.sliding_bears.layout import COLOURS, Layout
 
 CELL = 48  # one square, in pixels
@@ -39,7 +40,14 @@ def svg(lay: Layout, title: str) -> str:
     d.append(draw.Rectangle(0, 0, width, height, fill="#ffffff", class_="background"))
     d.append(
         draw.Text(
-            title, 16, EDGE, 21, font_family=FONT, font_weight="bold", fill=INK, class_="title"
+            safe(title, lines=False),  # a control character is not well-formed XML 1.0
+            16,
+            EDGE,
+            21,
+            font_family=FONT,
+            font_weight="bold",
+            fill=INK,
+            class_="title",
         )
     )
     left, top = LABELS + EDGE, TITLE + EDGE  # the finish line's top left corner
