@@ -34,7 +34,7 @@ demo: $(RUN_STAMP)
 # `bearcli` processes, took about 5 s longer without it (docs/performance.md).
 test: $(STAMP)
 	$(BIN)/python -m compileall -q bearcli
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs
 
 lint: $(STAMP)
 	$(BIN)/ruff check bearcli tests benchmarks

@@ -14,6 +14,7 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.layout_rate import rate_cmd
+from bearcli.cli.layout_vary import vary_cmd
 from bearcli.cli.options import Settings, complete_floe
 
 layout_app = typer.Typer(
@@ -72,10 +73,8 @@ def show_cmd(ctx: typer.Context, file: FloeFile, settings: Settings = None) -> N
     state, _ = scen.game.initial_state(scen.config)
     cons.out.print(registry.renderer(scen.game.name).render(state))
     lay = scen.config.layout
-    counts = ", ".join(
-        f"{lay.cells.count(c)} {name}"
-        for c, name in (("I", "ice"), ("S", "seal"), ("R", "rock"), (".", "water"))
-    )
+    kinds = (("I", "ice tile"), ("S", "seal"), ("R", "rock"), (".", "open water square"))
+    counts = ", ".join(_count(lay.cells.count(c), name) for c, name in kinds)
     cons.out.print(
         f"{scen.title}: {lay.width} x {lay.height}, {counts}; level {scen.config.level}",
         highlight=False,
@@ -92,8 +91,8 @@ def render_cmd(
         Path,
         typer.Option(
             "--svg",
-            help="Write the picture here, as SVG (tiles, start and finish squares in the bears' "
-            "colours, square names on the edges). PNG is not offered: convert the SVG.",
+            help="Write the picture here, as SVG (the same drawing as `replay --svg`: tiles, "
+            "bears, start and finish squares, square names). PNG is not offered: convert the SVG.",
             show_default=False,
         ),
     ],
@@ -114,7 +113,8 @@ def render_cmd(
 
     cons = consoles.get(ctx)
     scen, _ = _floe(file, settings)
-    atomic.write_text(svg_out, svg.svg(scen.config.layout, title or scen.title), force=force)
+    state, _ = scen.game.initial_state(scen.config)
+    atomic.write_text(svg_out, svg.picture(state, title or scen.title), force=force)
     cons.err.print(f"wrote {svg_out}", highlight=False, markup=False)
 
 
@@ -208,3 +208,4 @@ def _count(n: int, word: str) -> str:
 
 
 layout_app.command("rate")(rate_cmd)
+layout_app.command("vary")(vary_cmd)
