@@ -11,7 +11,14 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Dask, Settings, Workers, check_precision, complete_scenario
+from bearcli.cli.options import (
+    Dask,
+    Settings,
+    Workers,
+    check_precision,
+    check_seed,
+    complete_scenario,
+)
 
 # bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
 # does not load the library.
@@ -79,7 +86,9 @@ def rate_cmd(
             "every 25 games; --games is the cap).",
         ),
     ] = PRECISION,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", callback=check_seed, help="Batch seed.")
+    ] = SEED,
     workers: Workers = 1,
     dask: Dask = None,
     budget: Annotated[

@@ -20,7 +20,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, complete_scenario
+from bearcli.cli.options import Settings, check_seed, complete_scenario
 
 # The library (games, formats, the runner) and rich are imported by the code that uses them,
 # when the command runs: loading the app stays cheap (tests/test_startup.py).
@@ -267,6 +267,7 @@ def play_cmd(
             "--seed",
             "-s",
             metavar="N",
+            callback=check_seed,
             help="Seed for dice and bots (default: a fresh one, printed and recorded; a "
             "continued game keeps its own).",
         ),

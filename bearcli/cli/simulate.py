@@ -19,7 +19,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, Workers, check_precision, complete_scenario
+from bearcli.cli.options import Settings, Workers, check_precision, check_seed, complete_scenario
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -438,7 +438,10 @@ def simulate_cmd(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Batch seed (default: the scenario's).")
+        int | None,
+        typer.Option(
+            "--seed", "-s", callback=check_seed, help="Batch seed (default: the scenario's)."
+        ),
     ] = None,
     bot: Annotated[
         str | None,
