@@ -18,7 +18,7 @@ from bearcli.cli.options import (
     Workers,
     check_precision,
     check_seed,
-    complete_scenario,
+    complete_floe,
     print_warnings,
     unchecked_note,
 )
@@ -90,7 +90,7 @@ def rate_cmd(
         Path,
         typer.Argument(
             help="A Sliding Bears scenario, a .layout file or a shipped name.",
-            autocompletion=complete_scenario,
+            autocompletion=complete_floe,
         ),
     ],
     games: Annotated[
