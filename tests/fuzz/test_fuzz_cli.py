@@ -103,10 +103,14 @@ OPTIONS = {
         opt(["--upto"], s.int_args),
         opt(["--board"]),
         opt(["--narrate"]),
+        opt(["--svg"], s.out_paths),
+        opt(["--html"], s.out_paths),
+        opt(["--show-memory"]),
     ],
     "check": [
         opt(["--update"]),
         opt(["--junit"], s.out_paths),
+        opt(["--html"], s.out_paths),
         opt(["--json"]),
         opt(["--expected"], st.one_of(st.just("r.events.jsonl"), inputs)),
         opt(["-j", "--workers"], workers),
@@ -151,6 +155,9 @@ KNOWN = {
     "--version",
     "--debug",
     "--allow-outside",
+    "--svg",
+    "--html",
+    "--show-memory",
 }
 unknown = s.unknown_options.filter(lambda o: o not in KNOWN)
 
