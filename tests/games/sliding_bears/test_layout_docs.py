@@ -43,4 +43,3 @@ def test_the_committed_picture_is_what_layout_render_draws(cli, scenario, svg):
     assert ran.code == 0, ran.err
     fresh = (cli.cwd / "fresh.svg").read_bytes()
     assert fresh == (ROOT / svg).read_bytes(), f"re-render: bearcli layout render {scenario} ..."
-
