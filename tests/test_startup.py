@@ -37,6 +37,7 @@ COMMANDS = (
     "check",
     "rules",
     "scenarios",
+    "record",
     "layout",
 )
 HEAVY = (

@@ -76,6 +76,11 @@ COMMANDS = {
         "scenarios_cmd",
         "List the shipped scenarios: pass a NAME to simulate, play or solve instead of a file.",
     ),
+    "record": Entry(
+        "bearcli.cli.record",
+        "record_app",  # a Typer app: the `record` group and its subcommands
+        "Start a hand transcript of a table game: a ready record header to write moves into.",
+    ),
     "layout": Entry(
         "bearcli.cli.layout",
         "layout_app",  # a Typer app: the `layout` group and its subcommands

@@ -14,7 +14,7 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.layout_rate import rate_cmd
-from bearcli.cli.options import Settings
+from bearcli.cli.options import Settings, complete_scenario
 
 layout_app = typer.Typer(
     help="Show, draw, start and check Sliding Bears layouts (floes).",
@@ -30,6 +30,7 @@ FloeFile = Annotated[
         help="A .layout file, a Sliding Bears scenario, or a shipped name such as "
         "sliding-bears/classic.",
         show_default=False,
+        autocompletion=complete_scenario,
     ),
 ]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")]
@@ -91,8 +92,8 @@ def render_cmd(
         Path,
         typer.Option(
             "--svg",
-            help="Write the picture here, as SVG (tiles, start and finish squares in the bears' "
-            "colours, square names on the edges). PNG is not offered: convert the SVG.",
+            help="Write the picture here, as SVG (the same drawing as `replay --svg`: tiles, "
+            "bears, start and finish squares, square names). PNG is not offered: convert the SVG.",
             show_default=False,
         ),
     ],
@@ -113,7 +114,8 @@ def render_cmd(
 
     cons = consoles.get(ctx)
     scen, _ = _floe(file, settings)
-    atomic.write_text(svg_out, svg.svg(scen.config.layout, title or scen.title), force=force)
+    state, _ = scen.game.initial_state(scen.config)
+    atomic.write_text(svg_out, svg.picture(state, title or scen.title), force=force)
     cons.err.print(f"wrote {svg_out}", highlight=False, markup=False)
 
 

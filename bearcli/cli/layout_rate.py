@@ -11,7 +11,7 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Dask, Settings, Workers, check_precision
+from bearcli.cli.options import Dask, Settings, Workers, check_precision, complete_scenario
 
 # bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
 # does not load the library.
@@ -58,7 +58,10 @@ def rate_cmd(
     ctx: typer.Context,
     file: Annotated[
         Path,
-        typer.Argument(help="A Sliding Bears scenario, a .layout file or a shipped name."),
+        typer.Argument(
+            help="A Sliding Bears scenario, a .layout file or a shipped name.",
+            autocompletion=complete_scenario,
+        ),
     ],
     games: Annotated[
         int,

@@ -322,7 +322,7 @@ def play_cmd(
 
     given, scenario = str(scenario), shipped.resolve(scenario)
     cons = consoles.get(ctx)
-    src = scenario_fmt.read(scenario)  # a scenario, a move log or a bare .layout
+    src = scenario_fmt.read(scenario, ("scenario", "layout", "move log"))  # or a saved game
     fresh = continued = False
     if isinstance(src.data, dict) and "moves" in src.data:
         continued = True

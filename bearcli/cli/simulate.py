@@ -19,7 +19,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, Workers, check_precision
+from bearcli.cli.options import Settings, Workers, check_precision, complete_scenario
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -346,13 +346,15 @@ def table(summary: "Summary") -> "Table":
     from rich.markup import escape  # titles and seat names are the user's text, not markup
     from rich.table import Table
 
+    from bearcli.core.safetext import safe  # escaped before the table is laid out
+
     d = summary.to_dict()
     bots = ", ".join(sorted({s["bot"] for s in d["seats"]}))
     title = (
         f"{summary.scenario.game.title}: {d['scenario']} - {d['games']} games, "
         f"seed {d['seed']}, bots {bots}"
     )
-    t = Table(title=escape(title), title_justify="left")
+    t = Table(title=escape(safe(title, lines=False)), title_justify="left")
     if d["cooperative"]:
         t.add_column("figure")
         t.add_column("value", justify="right")
@@ -374,7 +376,7 @@ def table(summary: "Summary") -> "Table":
     for s in d["seats"]:
         t.add_row(
             str(s["seat"]),
-            escape(s["name"]),
+            escape(safe(s["name"], lines=False)),
             s["bot"],
             str(s["wins"]),
             f"{s['win_rate']:.1%}",
@@ -412,6 +414,7 @@ def simulate_cmd(
         typer.Argument(
             help="Scenario file or shipped name (see `bearcli scenarios`).",
             is_eager=True,  # read before --bot, whose check needs the scenario's game
+            autocompletion=complete_scenario,
         ),
     ],
     games: Annotated[

@@ -8,7 +8,7 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Settings
+from bearcli.cli.options import Settings, complete_scenario
 
 # The defaults of bearcli.solver (MAX_POSITIONS, MAX_MEMORY_MB), named here too so that
 # loading the app does not load the solver; tests/test_startup.py checks that they agree.
@@ -22,7 +22,8 @@ def solve_cmd(
     scenario: Annotated[
         Path,
         typer.Argument(
-            help="Scenario file or shipped name (see `bearcli scenarios`); a small board."
+            help="Scenario file or shipped name (see `bearcli scenarios`); a small board.",
+            autocompletion=complete_scenario,
         ),
     ],
     max_positions: Annotated[

@@ -8,6 +8,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
+from bearcli.cli.options import complete_scenario
 
 
 @command
@@ -18,7 +19,8 @@ def validate_cmd(
         typer.Argument(
             help="Files, or folders searched for *.yaml, *.yml and *.layout (and for event logs "
             "without their move log, an interrupted save); '-' reads one scenario or move log "
-            "from standard input."
+            "from standard input.",
+            autocompletion=complete_scenario,
         ),
     ],
     strict_seats: Annotated[
@@ -42,14 +44,14 @@ def validate_cmd(
       bearcli validate - < game.yaml           a record on standard input
     """
     from bearcli.core.errors import BearError
-    from bearcli.formats import checks, yamlsrc
+    from bearcli.formats import checks, shipped, yamlsrc
 
     cons = consoles.get(ctx)
     failed = 0
     files = checks.expand(paths)
     for path in files:
         try:
-            checked = checks.check_file(path, strict_seats=strict_seats)
+            checked = checks.check_file(shipped.resolve(path), strict_seats=strict_seats)
         except BearError as exc:
             failed += 1
             report(cons.err, exc)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from bearcli.core.errors import ErrorList, InputError, Location
-from bearcli.formats import eventlog, movelog, yamlsrc
+from bearcli.formats import eventlog, kinds, movelog
 from bearcli.formats import scenario as scenario_fmt
 
 SUFFIXES = (".yaml", ".yml", ".layout")
@@ -103,7 +103,7 @@ def check_file(path: Path, *, strict_seats: bool = False) -> Checked:
         # Checked as the scenario it stands for (its default seats and rules), floe and all.
         src = scenario_fmt.read(path)
         return _judged("layout", static_findings(scenario_fmt.parse(src), src))
-    src = yamlsrc.load(path)
+    src = kinds.load(path, (kinds.SCENARIO, kinds.MOVE_LOG))  # an event log is named as one
     if not isinstance(src.data, dict):
         raise InputError(
             "expected a scenario or a move log (a YAML mapping)", location=Location(str(path), 1, 1)

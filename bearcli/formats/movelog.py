@@ -14,6 +14,8 @@ moves:
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,8 +33,8 @@ from bearcli.core.game import CHANCE
 from bearcli.core.rng import Rng
 from bearcli.core.runner import Match, chance_rng, sample_chance
 from bearcli.core.source import Source
+from bearcli.formats import kinds, seats, shipped, slips, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.formats import seats, yamlsrc
 
 FORMAT = "bearcli-moves/1"
 KEYS = frozenset(
@@ -79,7 +81,7 @@ def parse(src: Source) -> MoveLog:
     places = tuple(src.loc("set", i) for i in range(len(overrides)))
     ref = src.get("scenario")
     if isinstance(ref, str):
-        text, shown = src.read_named_file("scenario")
+        text, shown = _scenario_text(src, ref)
         base = Path(shown).parent
         scen = scenario_fmt.parse(
             scenario_fmt.with_overrides(yamlsrc.loads(text, shown, base), overrides, places)
@@ -96,6 +98,8 @@ def parse(src: Source) -> MoveLog:
             f"the log says game {game!r} but its scenario is {scen.game.name!r}", "game"
         )
     raw = src.get("moves")
+    if raw is None and "moves" in src.data:  # `moves:` with nothing (or comments) under it yet
+        raw = []
     if not isinstance(raw, list):
         raise src.error("'moves' must be a list of steps", "moves")
     moves = []
@@ -122,12 +126,35 @@ def parse(src: Source) -> MoveLog:
     )
 
 
+def _scenario_text(src: Source, ref: str) -> tuple[str, str]:
+    """The text of the scenario a record names: a file beside the record, else a shipped
+    scenario of that name (`scenario: sliding-bears/classic`); a file of the name wins."""
+    folder = Path(".") if src.file.startswith("<") else Path(src.file).parent
+    beside = "\0" not in ref and os.path.exists(folder / ref)  # os.path: never raises
+    if not beside and shipped.is_name(ref):
+        found = shipped.path(ref)
+        return yamlsrc.read_text(found), str(found)
+    try:
+        return src.read_named_file("scenario")
+    except BearError as exc:
+        if not beside and (said := shipped.hint(ref)):
+            exc.message += said
+        raise
+
+
 def load(path: Path) -> MoveLog:
-    return parse(yamlsrc.load(path))
+    """A record from a file (or a shipped name's file); another kind of file is refused by
+    naming its kind (a layout, a scenario, an event log)."""
+    return parse(kinds.load(path, (kinds.MOVE_LOG,)))
 
 
 def replay(
-    log: MoveLog, upto: int | None = None, rng: Rng | None = None, *, strict_seats: bool = False
+    log: MoveLog,
+    upto: int | None = None,
+    rng: Rng | None = None,
+    *,
+    strict_seats: bool = False,
+    seen: Callable[[int, Match], None] | None = None,
 ) -> Match:
     """Apply every move (or the first `upto`); the first malformed or illegal one raises,
     placed at its line. The expected result is checked only on a whole replay.
@@ -139,6 +166,8 @@ def replay(
     A seeded record's chance steps must be what its seed draws given the recorded decisions
     (P-C3): the generator is run alongside, exactly as `simulate` and `play` run it. Pass
     `rng` to have it advanced through the record (a continued game rolls on from there).
+    `seen(n, match)` is called with the match before the first move (n = 0) and after each
+    move n is accepted (the step-through pages keep every position).
     """
     scen = log.scenario
     game = scen.game
@@ -146,6 +175,8 @@ def replay(
         rng = chance_rng(log.seed)
     match = Match(game, scen.config)
     strict = Collector()  # the decisions that name no seat, under strict_seats
+    if seen is not None:
+        seen(0, match)
     for n, (text, where) in enumerate(log.moves[:upto], start=1):
         before = match.state
         drawn = sample_chance(game, before, rng) if rng and game.actor(before) == CHANCE else None
@@ -157,7 +188,8 @@ def replay(
                 match.apply(step)  # after the end, the game itself refuses (SB8, BD12, ...)
             except IllegalStep as refused:
                 raise seats.explain(game, before, step, claimed, refused) from None
-        except BearError as exc:
+        except BearError as refused:
+            exc = slips.explain(game, before, text, refused, n)  # a forgotten roll, ...
             exc.details = position_lines(game, before, n)
             if not strict.errors:
                 raise exc.at(where) from None
@@ -175,6 +207,8 @@ def replay(
                 location=where,
                 details=position_lines(game, before, n),
             )
+        if seen is not None:
+            seen(n, match)
     strict.raise_any()
     if upto is None or upto >= len(log.moves):
         check_result(log, match)

@@ -60,7 +60,8 @@ def _seats(src: Source, game: Game) -> tuple[Seat, ...]:
         if bot != "human" and bot not in game.bots:
             raise item_src.error(
                 f"unknown bot {bot!r} for {game.name} "
-                f"(known: {', '.join(sorted(game.bots))}, human)",
+                f"(known: {', '.join(sorted(game.bots))}, human; a person is written "
+                f"{{name: {bot}, bot: human}})",
                 "bot",
             )
         allowed = {"name", "bot"} | (set(game.bots[bot].options) if bot != "human" else set())
@@ -96,11 +97,14 @@ def parse(src: Source) -> Scenario:
     return Scenario(game, config, seed, title, fingerprint(game, config), src.file, places)
 
 
-def read(path: Path) -> Source:
+def read(path: Path, accept: tuple[str, ...] = ("scenario", "layout")) -> Source:
     """A scenario file's Source; a Sliding Bears `.layout` file stands for the scenario of
-    that floe with the documented default seats and rules (layout.bare_scenario)."""
+    that floe with the documented default seats and rules (layout.bare_scenario). A file of
+    a kind not in `accept` (formats.kinds: a move log, an event log) is refused naming it."""
     if path.suffix != ".layout":
-        return yamlsrc.load(path)
+        from bearcli.formats import kinds
+
+        return kinds.load(path, accept)
     from bearcli.games.sliding_bears import layout  # the one game with layout files
 
     # An empty document gives a Source that reads files relative to the layout's folder; its

@@ -144,3 +144,9 @@ def test_a_mistyped_command_is_a_usage_error_with_suggestions(cli):
     assert "No such command 'pla'. Did you mean 'play', 'replay'?" in ran.err
     ran = cli("layout", "shw")
     assert ran.code == 2 and "Did you mean 'show'?" in ran.err
+
+
+def test_scenario_names_complete_after_every_command_that_takes_one():
+    for words in ("simulate", "solve", "validate", "replay", "layout show", "layout rate"):
+        assert _completing(f"bearcli {words} sliding-bears/cl") == ["sliding-bears/classic"], words
+    assert _completing("bearcli rules bear-down/t") == []  # rules takes a ruling id, no path

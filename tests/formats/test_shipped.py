@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bearcli.core.errors import InputError
 from bearcli.formats import scenario, shipped
 from tests.conftest import ROOT
 
@@ -51,5 +52,14 @@ def test_a_real_file_wins_over_a_shipped_name(tmp_path, monkeypatch):
 
 def test_an_unknown_name_is_left_unchanged(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    for arg in ("sliding-bears/nowhere", "classic", "nowhere.yaml", "sliding-bears/classic.layout"):
+    for arg in ("sliding-bears/nowhere", "zzz", "nowhere.yaml", "sliding-bears/classic.layout"):
         assert shipped.resolve(Path(arg)) == Path(arg)
+
+
+def test_a_name_close_to_shipped_ones_is_refused_suggesting_them(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for arg in ("classic", "sliding-bears/clasic"):
+        with pytest.raises(InputError, match="did you mean the shipped scenario sliding-bears/"):
+            shipped.resolve(Path(arg))
+    (tmp_path / "classic").write_text("a file of that name\n")  # a file still wins
+    assert shipped.resolve(Path("classic")) == Path("classic")
