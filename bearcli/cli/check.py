@@ -24,7 +24,7 @@ def check_cmd(
         typer.Argument(
             help="Move logs, or folders searched for them (*.yaml, *.yml); '-' reads one "
             "record from standard input.",
-            parser=file_name
+            parser=file_name,
         ),
     ],
     update: Annotated[
