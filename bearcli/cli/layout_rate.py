@@ -17,7 +17,8 @@ from bearcli.cli.options import (
     Unchecked,
     Workers,
     check_precision,
-    complete_scenario,
+    check_seed,
+    complete_floe,
     print_warnings,
     unchecked_note,
 )
@@ -89,7 +90,7 @@ def rate_cmd(
         Path,
         typer.Argument(
             help="A Sliding Bears scenario, a .layout file or a shipped name.",
-            autocompletion=complete_scenario,
+            autocompletion=complete_floe,
         ),
     ],
     games: Annotated[
@@ -108,7 +109,9 @@ def rate_cmd(
             "every 25 games; --games is the cap).",
         ),
     ] = PRECISION,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", callback=check_seed, help="Batch seed.")
+    ] = SEED,
     workers: Workers = 1,
     dask: Dask = None,
     budget: Annotated[
