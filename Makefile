@@ -24,7 +24,7 @@ demo: $(STAMP)
 # `bearcli` processes, took about 5 s longer without it (docs/performance.md).
 test: $(STAMP)
 	$(BIN)/python -m compileall -q bearcli
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs
 
 lint: $(STAMP)
 	$(BIN)/ruff check bearcli tests benchmarks

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from bearcli.cli.app import app
 from bearcli.cli.console import Consoles
+from bearcli.cli.console import make as make_console
 from bearcli.formats import movelog, scenario, yamlsrc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,8 +66,8 @@ class Cli:
     def __call__(self, *args: str, input: str | None = None) -> Ran:
         out, err = io.StringIO(), io.StringIO()
         consoles = Consoles(
-            Console(file=out, width=100, no_color=True, soft_wrap=True, emoji=False),
-            Console(
+            make_console(file=out, width=100, no_color=True, soft_wrap=True, emoji=False),
+            make_console(
                 file=err, width=100, no_color=True, soft_wrap=True, highlight=False, emoji=False
             ),
         )

@@ -107,7 +107,7 @@ def test_the_readme_ci_step_runs_as_written(cli, tmp_path):
     from junitparser import JUnitXml
 
     command = _ci_step()
-    assert command == "bearcli check replays/ --junit report.xml"
+    assert command == "bearcli check replays/ --junit report.xml --html report.html"
     for folder in ("replays", "scenarios"):  # the job's checkout
         shutil.copytree(ROOT / folder, tmp_path / folder)
     args = shlex.split(command)
@@ -117,6 +117,10 @@ def test_the_readme_ci_step_runs_as_written(cli, tmp_path):
     cases = [c for suite in JUnitXml.fromfile(str(tmp_path / "report.xml")) for c in suite]
     assert len(cases) == len(list((ROOT / "replays").rglob("*.yaml")))
     assert all(not c.result for c in cases)  # every record passed
+    page = (tmp_path / "report.html").read_text()  # the artifact the next step keeps
+    assert page.count("<section ") == len(cases) and "<svg" not in page  # nothing failed
+    section = _section(README, "## CI")
+    assert "upload-artifact" in section and "report.html" in section.split("path:", 1)[1]
 
 
 def test_check_output_is_as_shown(cli, tmp_path):

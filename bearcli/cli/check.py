@@ -40,6 +40,16 @@ def check_cmd(
             "is replaced on each run.",
         ),
     ] = None,
+    html_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            metavar="PATH",
+            help="Also write one self-contained page: each record's status and, for a "
+            "failure, the first differing event and the pictures before and after its step; "
+            "a regular file there is replaced on each run.",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     expected: Annotated[
         Path | None,
@@ -49,7 +59,7 @@ def check_cmd(
     force: Annotated[
         bool,
         typer.Option(
-            "--force", hidden=True, help="Accepted and unneeded: the --junit report is replaced."
+            "--force", hidden=True, help="Accepted and unneeded: the reports are replaced."
         ),
     ] = False,
 ) -> None:
@@ -63,6 +73,7 @@ def check_cmd(
     Examples:
       bearcli check replays/                      every record under replays/
       bearcli check replays/ --junit report.xml   and a JUnit report for CI
+      bearcli check replays/ --html report.html   and a page with pictures of each failure
       bearcli check replays/ --update             write missing or differing expected logs
     """
     import json
@@ -74,8 +85,9 @@ def check_cmd(
     cons = consoles.get(ctx)
     del force  # the report is a report: a regular file there is replaced on every run
     try:
-        if junit_path is not None:
-            atomic.refuse(junit_path, force=True)  # a folder, a device, a FIFO, a symlink
+        for out in (junit_path, html_path):
+            if out is not None:
+                atomic.refuse(out, force=True)  # a folder, a device, a FIFO, a symlink
         jobs = _jobs(paths, expected, update)
         if not jobs:
             raise InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
@@ -99,11 +111,14 @@ def check_cmd(
         cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False, highlight=False)
     else:
         cons.out.print(summary.line(), markup=False, highlight=False)
-    if junit_path is not None:
-        try:
-            atomic.write_text(junit_path, junit.report(reports), force=True)
-        except BearError as exc:
-            raise _not_checked(cons, exc) from None
+    try:
+        if html_path is not None:
+            atomic.write_text(html_path, _page(reports, summary.line()), force=True)
+        if junit_path is not None:
+            page = str(html_path) if html_path is not None else None
+            atomic.write_text(junit_path, junit.report(reports, page), force=True)
+    except BearError as exc:
+        raise _not_checked(cons, exc) from None
     if not summary.passed:
         raise typer.Exit(Exit.INVALID)
 
@@ -175,3 +190,38 @@ def _stop_signals() -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _page(reports: "list[checking.Report]", summary: str) -> str:
+    """The --html page: a failure's pictures come from replaying its record again (a record
+    read from standard input has none: it cannot be read twice)."""
+    from bearcli import checking, walkthrough
+    from bearcli.core.errors import BearError
+    from bearcli.formats import movelog, pages, yamlsrc
+
+    entries = []
+    for r in reports:
+        pictures = []
+        if not r.passed and r.record != yamlsrc.STDIN:
+            try:
+                log = movelog.load(Path(r.record))
+                if r.status == checking.FAILED and r.step:
+                    pictures = walkthrough.step_pictures(log, r.step)
+                elif r.status == checking.ERROR:
+                    walk = walkthrough.walk(log)
+                    last = walk.frames[-1]
+                    what = "the position before the refused step" if walk.refusal else "the end"
+                    pictures = [(what, last.svg)]
+            except BearError:  # not even a record: the message says why
+                pictures = []
+        entries.append(
+            {
+                "record": r.record,
+                "status": r.status,
+                "passed": r.passed,
+                "message": r.message,
+                "details": list(r.details),
+                "pictures": pictures,
+            }
+        )
+    return pages.check_page(entries, summary)

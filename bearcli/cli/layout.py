@@ -92,8 +92,8 @@ def render_cmd(
         Path,
         typer.Option(
             "--svg",
-            help="Write the picture here, as SVG (tiles, start and finish squares in the bears' "
-            "colours, square names on the edges). PNG is not offered: convert the SVG.",
+            help="Write the picture here, as SVG (the same drawing as `replay --svg`: tiles, "
+            "bears, start and finish squares, square names). PNG is not offered: convert the SVG.",
             show_default=False,
         ),
     ],
@@ -114,7 +114,8 @@ def render_cmd(
 
     cons = consoles.get(ctx)
     scen, _ = _floe(file, settings)
-    atomic.write_text(svg_out, svg.svg(scen.config.layout, title or scen.title), force=force)
+    state, _ = scen.game.initial_state(scen.config)
+    atomic.write_text(svg_out, svg.picture(state, title or scen.title), force=force)
     cons.err.print(f"wrote {svg_out}", highlight=False, markup=False)
 
 

@@ -29,7 +29,9 @@ def replay_cmd(
         Path | None,
         typer.Option(help="Compare with an expected event log; exit 1 at the first difference."),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite the --events file.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite the --events, --svg and --html files.")
+    ] = False,
     upto: Annotated[
         int | None,
         typer.Option(min=0, help="Stop after this many moves (the result is not checked)."),
@@ -39,6 +41,32 @@ def replay_cmd(
     ] = False,
     narrate: Annotated[
         bool, typer.Option("--narrate", help="Tell every event as one plain sentence.")
+    ] = False,
+    svg_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg",
+            metavar="PATH",
+            help="Write a picture (SVG) of the position after move --upto (default: the last; "
+            "for a refused record, the position before the refused step).",
+        ),
+    ] = None,
+    html_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--html",
+            metavar="PATH",
+            help="Write one self-contained page that steps through the game (PATH#move-12 "
+            "opens move 12).",
+        ),
+    ] = None,
+    show_memory: Annotated[
+        bool,
+        typer.Option(
+            "--show-memory",
+            help="Memo game: the pictures write on face-down cards what they showed before "
+            "(default: what the table shows).",
+        ),
     ] = False,
 ) -> None:
     """Replay a game record step by step; an illegal step stops it with the ruling broken.
@@ -51,6 +79,8 @@ def replay_cmd(
       bearcli replay replays/bear-down/blue-stream-fall.yaml --narrate
       bearcli replay game.yaml --upto 20 --board
       bearcli replay game.yaml --events game.events.jsonl --force
+      bearcli replay game.yaml --svg position.svg --upto 12
+      bearcli replay game.yaml --html game.html
     """
     import sys
 
@@ -60,9 +90,15 @@ def replay_cmd(
 
     cons = consoles.get(ctx)
     log = movelog.load(shipped.resolve(moves))
+    if svg_out is not None or html_out is not None:
+        _pictures(log, upto, svg_out, html_out, show_memory, force)
     match = movelog.replay(log, upto)
     text = eventlog.text(log.scenario, match.events)
     if events == "-":
+        if sys.stdout.isatty():  # the same JSON values, their C1 and bidi characters escaped
+            from bearcli.core.safetext import safe_json
+
+            text = safe_json(text)
         sys.stdout.write(text)
         sys.stdout.flush()
     elif events is not None:
@@ -99,3 +135,19 @@ def replay_cmd(
         highlight=False,
         markup=False,
     )
+
+
+def _pictures(log, upto, svg_out, html_out, show_memory: bool, force: bool) -> None:
+    """Writes the picture and the page first: a refused record still gets both (ending at
+    the refused step), then stops with its error as a plain replay does."""
+    from bearcli import walkthrough
+    from bearcli.formats import atomic, pages
+
+    for out in (svg_out, html_out):
+        if out is not None and out.exists() and not force:  # before any work is done
+            atomic.write_text(out, "", force=False)  # raises "file exists"
+    walk = walkthrough.walk(log, upto=upto, show_memory=show_memory)
+    if svg_out is not None:
+        atomic.write_text(svg_out, walk.frames[-1].svg, force=force)
+    if html_out is not None:
+        atomic.write_text(html_out, pages.walk_page(walk), force=force)

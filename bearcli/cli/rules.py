@@ -28,6 +28,7 @@ def rules_cmd(
     """
     import textwrap
 
+    from bearcli.core.errors import InputError
     from bearcli.formats import rulings
 
     out = consoles.get(ctx).out
@@ -43,7 +44,12 @@ def rules_cmd(
                 out.print(section, markup=False, highlight=False)
             out.print(f"  {ruling.id:<{pad}}{ruling.title}", markup=False, highlight=False)
         return
-    ruling = rulings.get(ruling_id)
+    try:
+        ruling = rulings.get(ruling_id)
+    except InputError as exc:  # a bad argument: a usage error (exit 2), as for any option
+        error = typer.BadParameter(exc.message, ctx=ctx, param_hint="'ID'")
+        error.show()
+        raise typer.Exit(error.exit_code) from None
     width = max(20, min(WIDTH, out.width))
     out.print(f"{ruling.id} {ruling.title}", markup=False, highlight=False)
     for i, paragraph in enumerate(ruling.text.split("\n\n")):

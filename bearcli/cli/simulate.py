@@ -346,13 +346,15 @@ def table(summary: "Summary") -> "Table":
     from rich.markup import escape  # titles and seat names are the user's text, not markup
     from rich.table import Table
 
+    from bearcli.core.safetext import safe  # escaped before the table is laid out
+
     d = summary.to_dict()
     bots = ", ".join(sorted({s["bot"] for s in d["seats"]}))
     title = (
         f"{summary.scenario.game.title}: {d['scenario']} - {d['games']} games, "
         f"seed {d['seed']}, bots {bots}"
     )
-    t = Table(title=escape(title), title_justify="left")
+    t = Table(title=escape(safe(title, lines=False)), title_justify="left")
     if d["cooperative"]:
         t.add_column("figure")
         t.add_column("value", justify="right")
@@ -374,7 +376,7 @@ def table(summary: "Summary") -> "Table":
     for s in d["seats"]:
         t.add_row(
             str(s["seat"]),
-            escape(s["name"]),
+            escape(safe(s["name"], lines=False)),
             s["bot"],
             str(s["wins"]),
             f"{s['win_rate']:.1%}",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bearcli.core.safetext import clip, safe
+
 
 @dataclass(frozen=True)
 class Location:
@@ -43,9 +45,11 @@ class BearError(Exception):
         return self
 
     def headline(self) -> str:
+        """One line, whatever the file name or message holds (a newline, an escape sequence:
+        shown escaped, core/safetext.py)."""
         where = f"{self.location}: " if self.location else ""
         ruling = f" [{self.ruling}]" if self.ruling else ""
-        return f"{where}error: {self.message}{ruling}"
+        return safe(f"{where}error: {self.message}{ruling}", lines=False)
 
     def __str__(self) -> str:
         return self.headline()
@@ -63,7 +67,7 @@ class MalformedStep(BearError):
     """Step text that is not in the game's notation at all."""
 
     def __init__(self, text: str, reason: str, **kw):
-        super().__init__(f"malformed step {text!r}: {reason}", **kw)
+        super().__init__(f"malformed step {clip(text)!r}: {reason}", **kw)
         self.text = text
 
 
@@ -71,7 +75,7 @@ class IllegalStep(BearError):
     """A well-formed step that the rules refuse at this position."""
 
     def __init__(self, text: str, reason: str, *, ruling: str | None, **kw):
-        super().__init__(f"illegal step {text!r}: {reason}", ruling=ruling, **kw)
+        super().__init__(f"illegal step {clip(text)!r}: {reason}", ruling=ruling, **kw)
         self.text = text
 
 

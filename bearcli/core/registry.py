@@ -39,3 +39,9 @@ def renderer(name: str):
     """The game's rich renderer module (render.py beside its rules)."""
     module = _GAMES[name].split(":")[0].rsplit(".", 1)[0]
     return import_module(module + ".render")
+
+
+def picture(name: str):
+    """The game's SVG module (svg.py beside its rules): `picture(state, caption, ...)`."""
+    module = _GAMES[name].split(":")[0].rsplit(".", 1)[0]
+    return import_module(module + ".svg")

@@ -12,16 +12,18 @@ from bearcli import checking
 SUITE = "bearcli check"
 
 
-def report(reports: list[checking.Report]) -> str:
+def report(reports: list[checking.Report], page: str | None = None) -> str:
+    """The JUnit XML; `page` (check --html) is named in every failure's text."""
     suite = TestSuite(SUITE)
     for r in reports:
         case = TestCase(r.record, classname=r.game or "bearcli")
         if r.status == checking.ERROR:
-            case.result = [_with_text(Error(r.message, "did-not-replay"), r)]
+            case.result = [_with_text(Error(r.message, "did-not-replay"), r, page)]
         elif r.status == checking.MISSING:
-            case.result = [_with_text(Failure(f"no expected log ({r.expected})", "missing"), r)]
+            failure = Failure(f"no expected log ({r.expected})", "missing")
+            case.result = [_with_text(failure, r, page)]
         elif r.status == checking.FAILED:
-            case.result = [_with_text(Failure(r.message, "differs"), r)]
+            case.result = [_with_text(Failure(r.message, "differs"), r, page)]
         suite.add_testcase(case)
     xml = JUnitXml("bearcli")
     xml.add_testsuite(suite)
@@ -29,6 +31,8 @@ def report(reports: list[checking.Report]) -> str:
     return xml.tostring().decode("utf-8") + "\n"
 
 
-def _with_text(result, r: checking.Report):
+def _with_text(result, r: checking.Report, page: str | None):
     result.text = "\n".join(r.details) if r.details else r.message
+    if page is not None:
+        result.text += f"\nthe pictures of this failure: {page}"
     return result

@@ -15,6 +15,7 @@ moves:
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -148,7 +149,12 @@ def load(path: Path) -> MoveLog:
 
 
 def replay(
-    log: MoveLog, upto: int | None = None, rng: Rng | None = None, *, strict_seats: bool = False
+    log: MoveLog,
+    upto: int | None = None,
+    rng: Rng | None = None,
+    *,
+    strict_seats: bool = False,
+    seen: Callable[[int, Match], None] | None = None,
 ) -> Match:
     """Apply every move (or the first `upto`); the first malformed or illegal one raises,
     placed at its line. The expected result is checked only on a whole replay.
@@ -160,6 +166,8 @@ def replay(
     A seeded record's chance steps must be what its seed draws given the recorded decisions
     (P-C3): the generator is run alongside, exactly as `simulate` and `play` run it. Pass
     `rng` to have it advanced through the record (a continued game rolls on from there).
+    `seen(n, match)` is called with the match before the first move (n = 0) and after each
+    move n is accepted (the step-through pages keep every position).
     """
     scen = log.scenario
     game = scen.game
@@ -167,6 +175,8 @@ def replay(
         rng = chance_rng(log.seed)
     match = Match(game, scen.config)
     strict = Collector()  # the decisions that name no seat, under strict_seats
+    if seen is not None:
+        seen(0, match)
     for n, (text, where) in enumerate(log.moves[:upto], start=1):
         before = match.state
         drawn = sample_chance(game, before, rng) if rng and game.actor(before) == CHANCE else None
@@ -197,6 +207,8 @@ def replay(
                 location=where,
                 details=position_lines(game, before, n),
             )
+        if seen is not None:
+            seen(n, match)
     strict.raise_any()
     if upto is None or upto >= len(log.moves):
         check_result(log, match)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 
 from bearcli.core.errors import InputError
+from bearcli.core.safetext import clip
 
 _ITEM = re.compile(r"- \*\*(?P<id>(?:P-)?[A-Z]+\d+) (?P<title>[^*]+?)\.\*\*(?: +(?P<text>.*))?")
 _SECTION = re.compile(r"## (?P<name>\S.*)")
@@ -130,7 +131,7 @@ def get(ruling_id: str) -> Ruling:
     if key in rulings:
         return rulings[key]
     raise InputError(
-        f"unknown ruling {ruling_id!r} (known: {_ranges(list(rulings))}; "
+        f"unknown ruling {clip(ruling_id, 20)!r} (known: {_ranges(list(rulings))}; "
         "'bearcli rules' lists them)"
     )
 

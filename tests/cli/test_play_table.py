@@ -266,7 +266,7 @@ def test_a_memo_seat_sees_only_what_the_table_shows(cli, tmp_path):
         "play", "m.yaml", "--seed", "2", "--save", "h.yaml", "--show-memory", input=typed
     )
     row = _last_board_row(practice.out)
-    assert "bear" in row and "obstacle2" in row  # --show-memory: what was seen
+    assert "bear" in row and "ob2" in row  # --show-memory: what was seen
 
 
 # -- `?` at a typed-in chance prompt ------------------------------------------------------------

@@ -52,11 +52,11 @@ def test_a_project_ruling_keeps_its_paragraph_whole(cli):
     assert text.endswith("in which case it is part of the set-up.")
 
 
-def test_an_unknown_id_exits_1_naming_it_and_the_known_ones(cli):
+def test_an_unknown_id_is_a_usage_error_naming_it_and_the_known_ones(cli):
     ran = cli("rules", UNKNOWN)
-    assert ran.code == Exit.INVALID
+    assert ran.code == Exit.USAGE  # a bad argument, as a bad option value is
     assert ran.out == ""
-    assert ran.err.startswith(f"error: unknown ruling '{UNKNOWN}' (known: C1..C3, ")
+    assert f"Invalid value for 'ID': unknown ruling '{UNKNOWN}' (known: C1..C3, " in ran.err
     assert "SB1..SB9" in ran.err and "P-BS1..P-BS12" in ran.err
     assert "Traceback" not in ran.err
 
@@ -65,3 +65,11 @@ def test_help_gives_an_example(cli):
     ran = cli("rules", "--help")
     assert ran.code == 0
     assert "bearcli rules SB4" in ran.out
+
+
+def test_an_unknown_id_is_echoed_short_and_escaped(cli):
+    ran = cli("rules", "\x1b]0;PWNED\x07" + "X" * 10_000)
+    assert ran.code == Exit.USAGE
+    assert "\x1b" not in ran.err and "\x07" not in ran.err
+    assert "unknown ruling '\\x1b]0;PWNED\\x07XXXXXXXXXX... (10,010 characters)'" in ran.err
+    assert len(ran.err) < 1000

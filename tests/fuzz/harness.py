@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, currently_in_test_context, event, settings
-from rich.console import Console
 from typer.main import get_command
 from typer.testing import CliRunner
 
 from bearcli.cli.app import app
 from bearcli.cli.console import Consoles
+from bearcli.cli.console import make as make_console
 from tests.conftest import Ran
 from tests.fuzz.strategies import ROOT_MARK
 
@@ -72,8 +72,8 @@ class _Runner(CliRunner):
     def __call__(self, args: list[str], input: bytes | None) -> Ran:
         out, err = io.StringIO(), io.StringIO()
         consoles = Consoles(
-            Console(file=out, width=100, no_color=True, soft_wrap=True, emoji=False),
-            Console(
+            make_console(file=out, width=100, no_color=True, soft_wrap=True, emoji=False),
+            make_console(
                 file=err, width=100, no_color=True, soft_wrap=True, highlight=False, emoji=False
             ),
         )

@@ -11,6 +11,9 @@ turn 3, seat 1: dice bear paw tree; 1 search(es); re-roll die 2; free reveal nex
 
 from __future__ import annotations
 
+from collections import deque
+
+from bearcli.core.picture import Element, Position
 from bearcli.games.baerenspiel import forest, memo
 
 SYMBOL = {
@@ -36,13 +39,90 @@ LEGEND_NAMES = {
 }
 
 
+KIND_NAMES = {
+    "D": "a face-down card, dark back",
+    "L": "a face-down card, light back",
+    "path": "a path card",
+    "cover": "a path card laid on an obstacle",
+    "animal": "an animal card",
+    "obstacle": "an obstacle card",
+    "bear": "the little bear's card",
+    "hole": "a hole: outside the forest (BS7)",
+}
+_KIND = {"D": "dark", "L": "light"}
+
+
+def position(state, *, viewer: int | None = None, show_memory: bool = True) -> Position:
+    """The forest or the memo grid as plain data, drawn by render.py and svg.py alike.
+
+    Forest: every square holds its card (face down with its back, face up, a path laid on an
+    obstacle) or a hole; a little bear found stands on its square, and while it is escorted
+    its route out is marked. Memo: see memo_position.
+    """
+    if isinstance(state, memo.MemoState):
+        return memo_position(state, viewer=viewer, show_memory=show_memory)
+    elements: list[Element] = []
+    route = escort_route(state)
+    for r, row in enumerate(range(forest.SIZE - 1, -1, -1)):
+        for col in range(forest.SIZE):
+            i = row * forest.SIZE + col
+            cell = state.cells[i]
+            name = forest.square_name(i)
+            kind = _KIND.get(cell, cell)
+            elements.append(
+                Element(kind, name, SYMBOL[cell], r, col, f"{name}: {KIND_NAMES[cell]}")
+            )
+            if i in state.bears:
+                text = f"a little bear on {name}"
+                elements.append(Element("little-bear", name, "B", r, col, text, layer=1))
+            if i in route:
+                text = f"{name}: on the escort route out"
+                elements.append(Element("route", name, "", r, col, text, layer=-1))
+    used = {e.label for e in elements}
+    legend = tuple((s, n) for s, n in LEGEND_NAMES.items() if s in used)
+    if route:
+        legend += (("ring", "the escort route out"),)
+    return Position(
+        "baerenspiel",
+        tuple(str(r) for r in range(forest.SIZE, 0, -1)),
+        tuple(forest.COLUMNS),
+        tuple(elements),
+        below=(status_line(state),),
+        legend=legend,
+    )
+
+
+def escort_route(state) -> frozenset[int]:
+    """The squares of the shortest route out (BS9) of every little bear being escorted: the
+    path squares to one on the edge, in the forest's square order where routes tie."""
+    if state.phase not in ("throw", "choose"):
+        return frozenset()
+    out: set[int] = set()
+    for bear, need in zip(state.bears, state.need, strict=True):
+        if not need:
+            continue
+        back = {bear: None}
+        queue = deque([bear])
+        end = None
+        while queue and end is None:
+            i = queue.popleft()
+            if i != bear and forest.on_edge(state.cells, i):
+                end = i
+                break
+            for j in forest.NEIGHBOURS[i]:
+                if j not in back and state.cells[j] in forest.PATHS:
+                    back[j] = i
+                    queue.append(j)
+        while end is not None and end != bear:
+            out.add(end)
+            end = back[end]
+    return frozenset(out)
+
+
 def forest_rows(state) -> list[tuple[str, list[str]]]:
-    """(row label, cell symbols) from row 9 down to row 1; shared with render.py."""
-    rows = []
-    for row in range(forest.SIZE - 1, -1, -1):
-        cells = [SYMBOL[state.cells[row * forest.SIZE + col]] for col in range(forest.SIZE)]
-        rows.append((str(row + 1), cells))
-    return rows
+    """(row label, cell symbols) from row 9 down to row 1, read off `position`."""
+    pos = position(state)
+    return list(zip(pos.rows, pos.grid(), strict=True))
 
 
 def status_line(state) -> str:
@@ -85,23 +165,59 @@ def text_board(state) -> str:
     return render(state).plain
 
 
-def memo_cells(state, show_memory: bool = True) -> list[tuple[str, list[str]]]:
-    """(row label, cells) of the memo grid from row 5 down: `[kind]` face up, `kind` face down
-    and seen before, `??` face down and never seen (or, without `show_memory`, any face-down
-    card: what a real table shows), `--` taken, "" no card (a small game)."""
-    rows = []
+def short(kind: str) -> str:
+    """A memo card's name on the board, short enough for 80 columns: bear, ob3, an12."""
+    return kind.replace("obstacle", "ob").replace("animal", "an")
+
+
+def memo_position(state, *, viewer: int | None = None, show_memory: bool = True) -> Position:
+    """The memo grid from row 5 down: `[kind]` face up, `kind` face down and seen before,
+    `??` face down and never seen (or, without `show_memory`, any face-down card: what a
+    real table shows), `--` taken; a small game has no card on the squares past its pairs.
+    Every card is face up for the whole table alike, so `viewer` changes nothing."""
+    elements: list[Element] = []
     n = len(state.known)
-    for row in range(memo.HEIGHT - 1, -1, -1):
-        cells = []
+    for r, row in enumerate(range(memo.HEIGHT - 1, -1, -1)):
         for col in range(memo.WIDTH):
             i = row * memo.WIDTH + col
             if i >= n:
-                cells.append("")
-            elif state.taken[i]:
-                cells.append("--")
+                continue
+            name = memo.GRID.name(i)
+            known = state.known[i]
+            if state.taken[i]:
+                kind, label, text = "taken", "--", f"{name}: taken with its pair ({known})"
             elif i in state.up:
-                cells.append(f"[{state.known[i]}]")
+                kind, label, text = "up", f"[{short(known)}]", f"{name}: face up, {known}"
+            elif known and show_memory:
+                kind, label, text = "known", short(known), f"{name}: face down, showed {known}"
             else:
-                cells.append((state.known[i] if show_memory else None) or "??")
-        rows.append((str(row + 1), cells))
-    return rows
+                kind, label, text = "down", "??", f"{name}: face down"
+            elements.append(Element(kind, name, label, r, col, text))
+    pairs = ", ".join(f"seat {i + 1}: {p}" for i, p in enumerate(state.pairs))
+    status = f"turn {state.turn}, seat {state.seat + 1} flips; pairs {pairs}"
+    if state.phase == "over":
+        status = f"game over after turn {state.turn}: {state.termination}; pairs {pairs}"
+    return Position(
+        "baerenspiel",
+        tuple(str(r) for r in range(memo.HEIGHT, 0, -1)),
+        tuple(memo.COLUMNS),
+        tuple(elements),
+        below=(status,),
+        legend=MEMO_LEGEND,
+    )
+
+
+MEMO_LEGEND = (
+    ("[an3]", "face up"),
+    ("an3", "face down, it showed that card before"),
+    ("??", "face down"),
+    ("--", "taken with its pair"),
+    ("names", "bear the little bear, ob1-ob8 obstacles, an1-an16 animals"),
+)
+
+
+def memo_cells(state, show_memory: bool = True) -> list[tuple[str, list[str]]]:
+    """(row label, cells) of the memo grid from row 5 down, read off `memo_position`
+    ("" where a small game has no card)."""
+    pos = memo_position(state, show_memory=show_memory)
+    return list(zip(pos.rows, pos.grid(), strict=True))

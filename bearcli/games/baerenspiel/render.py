@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from bearcli.core.picture import fit, legend_lines
 from bearcli.games.baerenspiel import forest, memo
 from bearcli.games.baerenspiel.board import LEGEND_NAMES, forest_rows, memo_cells, status_line
+
+CARD = 6  # a memo card's width on the board: `[an16]`; ten of them fit 80 columns
 
 _STYLE = {
     "#": "white on grey23",  # dark back
@@ -51,13 +54,9 @@ def render(state, *, viewer: int | None = None, show_memory: bool = True) -> Tex
         lines.append(line)
     lines.append(Text("   " + " ".join(forest.COLUMNS), style="dim"))
     used = {c for _, cells in rows for c in cells}
-    lines.append(
-        Text(
-            "legend: " + "  ".join(f"{s} {n}" for s, n in LEGEND_NAMES.items() if s in used),
-            style="dim",
-        )
-    )
-    lines.append(Text(status_line(state), style="bold"))
+    parts = [f"{s} {n}" for s, n in LEGEND_NAMES.items() if s in used]
+    lines.append(Text("\n".join(legend_lines(parts)), style="dim"))
+    lines.append(Text(fit(status_line(state)), style="bold"))
     return _joined(lines)
 
 
@@ -75,25 +74,27 @@ def _memo(state: memo.MemoState, viewer: int | None, show_memory: bool) -> Text:
             style = "dim" if cell in ("--", "??") else "italic"
             if cell.startswith("["):
                 style = "bold black on bright_yellow"
-            line.append(f"{cell:>11}", style=style)
+            line.append(f"{cell:>{CARD}}", style=style)
         lines.append(line)
-    lines.append(Text("   " + " ".join(f"{c:>11}" for c in memo.COLUMNS), style="dim"))
+    lines.append(Text("   " + " ".join(f"{c:>{CARD}}" for c in memo.COLUMNS), style="dim"))
     shown = {c for _, cells in rows for c in cells if c}
     parts = []
     if any(c.startswith("[") for c in shown):
-        parts.append("[card] face up")
+        parts.append("[an3] face up")
     if any(c not in ("--", "??") and not c.startswith("[") for c in shown):
-        parts.append("card face down, it showed that card before")
+        parts.append("an3 face down, it showed that card before")
     if "??" in shown:
         parts.append("?? face down" + (", never seen" if show_memory else ""))
     if "--" in shown:
         parts.append("-- taken with its pair")
-    lines.append(Text("legend: " + "  ".join(parts), style="dim"))
+    if any(c not in ("--", "??") for c in shown):
+        parts.append("bear the little bear  ob1-ob8 obstacles  an1-an16 animals")
+    lines.append(Text("\n".join(legend_lines(parts)), style="dim"))
     pairs = ", ".join(f"seat {i + 1}: {p}" for i, p in enumerate(state.pairs))
     status = f"turn {state.turn}, seat {state.seat + 1} flips; pairs {pairs}"
     if state.phase == "over":
         status = f"game over after turn {state.turn}: {state.termination}; pairs {pairs}"
-    lines.append(Text(status, style="bold"))
+    lines.append(Text(fit(status), style="bold"))
     return _joined(lines)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from bearcli.core.picture import fit, legend_lines
 from bearcli.games.bear_down.board import WIDTH, headline, rows, status_lines
 
 _STREAM = {
@@ -42,7 +43,7 @@ def render(state, *, viewer: int | None = None, show_memory: bool = True) -> Tex
     whose `.plain` is `describe`). Everything on the board is public: `viewer` and
     `show_memory` (the memo game's) change nothing here."""
     cfg = state.cfg
-    lines = [Text(headline(state), style="bold")]
+    lines = [Text(fit(headline(state)), style="bold")]
     if state.dice:
         dice = Text("dice:")
         for stream, face in state.dice:
@@ -64,7 +65,7 @@ def render(state, *, viewer: int | None = None, show_memory: bool = True) -> Tex
         line.rstrip()
         lines.append(line)
     lines.append(_legend(drawn))
-    lines.extend(Text(line) for line in status_lines(state))
+    lines.extend(Text(fit(line)) for line in status_lines(state))
     return _joined(lines)
 
 
@@ -75,7 +76,8 @@ def _style(cell: str) -> str:
 
 
 def _legend(drawn) -> Text:
-    """Names the symbols this drawing uses, so a cell never needs its colour to be read."""
+    """Names the symbols this drawing uses, so a cell never needs its colour to be read, and
+    says where the waterfall and the boulder are (the board has no picture of either)."""
     cells = [c for _, row, _ in drawn for c in row]
     parts = []
     if "." in cells:
@@ -86,7 +88,9 @@ def _legend(drawn) -> Text:
         parts.append("@1 seat 1's bear")
     if any(any(walls) for _, _, walls in drawn):
         parts.append("# a rock between streams")
-    return Text("legend: " + "  ".join(parts), style="dim")
+    parts.append("the waterfall: above the edge row, a tile pushed off it falls")
+    parts.append("the boulder: below row 1, where bears start and bank salmon")
+    return Text("\n".join(legend_lines(parts)), style="dim")
 
 
 def _joined(lines: list[Text]) -> Text:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from bearcli.core.picture import fit, legend_lines
 from bearcli.games.sliding_bears.board import grid_rows, status_line
 
 WATER = "~"  # open water in the grid ("." stays for "no square" on the start/finish lines)
@@ -56,7 +57,7 @@ def render(state, *, viewer: int | None = None, show_memory: bool = True) -> Tex
         pending.append(f"bear die {state.bear_face}")
     if state.weather:
         pending.append(f"weather die {state.weather}")
-    lines.append(Text(status_line(state, pending), style="bold"))
+    lines.append(Text(fit(status_line(state, pending)), style="bold"))
     return _joined(lines)
 
 
@@ -82,7 +83,7 @@ def _legend(rows) -> Text:
     parts = [f"{sym} {name}" for sym, (name, _) in _TILE.items() if sym in grid]
     if grid & set(_BEAR):
         parts.append("P G B Y a bear (pink, green, blue, yellow)")
-    text = "legend: " + "  ".join(parts)
+    lines = legend_lines(parts)
     ends = []
     if any(c.islower() for c in edge):
         ends.append("p g b y a square, its bear away")
@@ -90,8 +91,9 @@ def _legend(rows) -> Text:
         ends.append("P G B Y its bear there")
     if "." in edge:
         ends.append(". no square")
-    if ends:
-        text += "\n        start/finish: " + "  ".join(ends)
+    if ends:  # every line, legend included, fits 80 columns
+        lines += legend_lines(ends, head="        start/finish: ")
+    text = "\n".join(lines)
     return Text(text, style="dim")
 
 

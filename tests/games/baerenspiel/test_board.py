@@ -53,6 +53,6 @@ def test_memo_grid_shows_unknown_known_and_taken_cards():
         extra="params: {pairs: 2}",
     )
     text = m.game.describe(m.state)
-    assert "--" in text and "[obstacle1]" in text and "??" in text
+    assert "--" in text and "[ob1]" in text and "??" in text
     assert "pairs seat 1: 1, seat 2: 0" in text
-    assert "[obstacle1]" in _rich(m.state)
+    assert "[ob1]" in _rich(m.state)

@@ -49,12 +49,12 @@ def test_memo_one_drawing_and_the_table_view(cli, tmp_path):
     drawing = same_drawing_everywhere(
         cli, tmp_path, MEMO, MEMO_MOVES, "flip a1", play_args=("--show-memory",)
     )
-    assert drawing.splitlines()[0].split() == ["1:", "--", "--", "[obstacle1]", "??", "??", "??"]
-    legend_names(drawing, {"--", "??", "[card]"})
+    assert drawing.splitlines()[0].split() == ["1:", "--", "--", "[ob1]", "??", "??", "??"]
+    legend_names(drawing, {"--", "??", "[an3]"})
     # What a real table shows the seat to move: the face-up card, never what memory knows.
     m = replay_text(record(MEMO, [*MEMO_MOVES, "flip d1", "d1 is obstacle2"]))
     remembered = m.game.describe(m.state).splitlines()[0].split()
-    assert remembered == ["1:", "--", "--", "obstacle1", "obstacle2", "??", "??"]
+    assert remembered == ["1:", "--", "--", "ob1", "ob2", "??", "??"]
     table = plain(render.render(m.state, viewer=1, show_memory=False)).splitlines()
     assert table[0].split() == ["1:", "--", "--", "??", "??", "??", "??"]
     assert "?? face down" in table[2] and "seen before" not in table[2]
