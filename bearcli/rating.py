@@ -5,10 +5,11 @@ bearcli.simulation (its workers, its `--precision` stop, its seeds: the figures 
 for any number of workers). Each game's events give the bears that arrived and, for a lost
 game, which bears were still out when the ice ran out (SB5, SB8).
 
-The difficulty label compares greedy's win rate with the same figure for every shipped floe
-(`ANCHORS`, measured once by `python -m bearcli.rating [WORKERS]`, which prints the table):
-greedy is the anchor because it is fast enough to measure every shipped floe at every level
-with 2,000 games.
+The difficulty label rests on the strongest bot (`STRONGEST`, the planner): its win rate is
+placed among its own win rates on every shipped floe (`PLANNER_ANCHORS`). Greedy's place among
+greedy's (`ANCHORS`) is shown beside it, and where the two bots disagree by far (P-SB13) the
+rating says so: a floe a weak bot loses may be one the strong bot wins. Both tables are
+measured by `python -m bearcli.rating BOT GAMES PRECISION [WORKERS]`, which prints one.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ BOTS = ("planner", "greedy")
 COLOURS = ("pink", "green", "blue", "yellow")
 GAMES, PRECISION, SEED = 2000, 0.02, 1  # the defaults of `layout rate`
 ANCHOR_BOT = "greedy"
+STRONGEST = "planner"  # the bot the difficulty label rests on, when it is rated
+# P-SB13: two bots disagree by far when their 95% intervals are apart and their win rates
+# differ by at least this much.
+FAR = 0.20
 
 # Greedy's win rate on every shipped floe, per (level, variant), easiest first: 2,000 games
 # each, batch seed 1 (`python -m bearcli.rating`, which prints this table).
@@ -72,6 +77,13 @@ ANCHORS: dict[tuple[str, str], tuple[tuple[str, str, float], ...]] = {
 }
 
 
+# The planner's win rate on every shipped floe, per (level, variant), easiest first: at most
+# 600 games each, batch seed 1, stopped at +-3% (`python -m bearcli.rating planner 600 0.03`).
+PLANNER_ANCHORS: dict[tuple[str, str], tuple[tuple[str, str, float], ...]] = {}  # PLANNER
+
+ANCHORS_BY_BOT = {ANCHOR_BOT: ANCHORS, STRONGEST: PLANNER_ANCHORS}
+
+
 @dataclass(frozen=True)
 class BotFigures:
     bot: str
@@ -83,6 +95,8 @@ class BotFigures:
     arrived: tuple[tuple[str, int], ...]  # per colour: the games in which that bear arrived
     losses: tuple[tuple[str, int], ...]  # way a game was lost -> games, commonest first
     stopped: str  # simulate's reason: "games" or "precision"
+    removals: tuple[tuple[str, int], ...] = ()  # set-up removal square -> games, commonest first
+    difficulty: str = ""  # this bot's rate placed among its own on the shipped floes
 
     @property
     def commonest_loss(self) -> str | None:
@@ -100,6 +114,8 @@ class BotFigures:
             "losses": dict(self.losses),
             "commonest_loss": self.commonest_loss,
             "stopped": self.stopped,
+            "removals": dict(self.removals),
+            "difficulty": self.difficulty,
         }
 
 
@@ -111,6 +127,8 @@ class LevelRating:
     difficulty: str
     refused: str | None = None  # why this level cannot be played on the floe (SB2)
     fingerprint: str | None = None  # the rules' fingerprint at this level (scenario.py)
+    label_bot: str | None = None  # the bot the difficulty label rests on
+    disagreement: str | None = None  # P-SB13: the bots' win rates far apart, in words
 
     def to_dict(self) -> dict:
         return {
@@ -118,6 +136,8 @@ class LevelRating:
             "variant": self.variant,
             "bots": {b.bot: b.to_dict() for b in self.bots},
             "difficulty": self.difficulty,
+            "difficulty_bot": self.label_bot,
+            "disagreement": self.disagreement,
             "refused": self.refused,
             "fingerprint": self.fingerprint,
         }
@@ -128,11 +148,15 @@ class Rating:
     title: str
     seed: int
     levels: tuple[LevelRating, ...]
+    overrides: tuple[str, ...] = ()  # every --set, as given
+    ignored: tuple[str, ...] = ()  # static errors the rating ran despite (--unchecked)
 
     def to_dict(self) -> dict:
         return {
             "scenario": self.title,
             "seed": self.seed,
+            "overrides": list(self.overrides),
+            "unchecked_errors": list(self.ignored),
             "levels": [lv.to_dict() for lv in self.levels],
         }
 
@@ -143,6 +167,7 @@ class _Tally:
     def __init__(self) -> None:
         self.arrived = dict.fromkeys(COLOURS, 0)
         self.losses: dict[str, int] = {}
+        self.removals: dict[str, int] = {}
 
     def add(self, result: GameResult) -> None:
         across = set()
@@ -150,6 +175,9 @@ class _Tally:
             ev = logged.event
             if ev.type == "bear-arrived":
                 across.add(ev.get("bear"))
+            elif ev.type == "tile-removed":  # the set-up removal (SB2), one per game
+                square = ev.get("square")
+                self.removals[square] = self.removals.get(square, 0) + 1
         for colour in across:
             self.arrived[colour] += 1
         if not result.outcome.winners:
@@ -165,9 +193,10 @@ def loss_name(termination: str, out: list[str]) -> str:
     return "ice ran out with " + ", ".join(out) + " still to cross"
 
 
-def difficulty(rate: float, setting: tuple[str, str]) -> str:
-    """Where a greedy win rate falls among the shipped floes' at the same level and variant."""
-    anchors = ANCHORS.get(setting, ())
+def difficulty(rate: float, setting: tuple[str, str], bot: str = ANCHOR_BOT) -> str:
+    """Where `bot`'s win rate falls among its own on the shipped floes at the same level and
+    variant."""
+    anchors = ANCHORS_BY_BOT.get(bot, {}).get(setting, ())
     if not anchors:
         return "no shipped floe measured at this level"
     easiest, hardest = anchors[0], anchors[-1]
@@ -181,6 +210,23 @@ def difficulty(rate: float, setting: tuple[str, str]) -> str:
         if lo < rate < hi:
             return f"between {easy} and {hard}"
     return f"about as hard as {hardest[1]}"
+
+
+def disagreement(figures) -> str | None:
+    """P-SB13: the bots' win rates far apart (intervals apart, FAR or more between), in words."""
+    for a in figures:
+        for b in figures:
+            if a.win_rate - b.win_rate >= FAR and a.ci95[0] > b.ci95[1]:
+                return (
+                    f"the bots disagree by far: {a.bot} wins {a.win_rate:.1%}, {b.bot} "
+                    f"{b.win_rate:.1%}; {b.bot}'s own play, not the floe, loses most of its "
+                    "games (see its set-up removals)"
+                )
+    return None
+
+
+def _ranked(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 def _planner_seats(scen, budget: int | None):
@@ -203,17 +249,21 @@ def rate(
     settings: tuple[tuple[str, str], ...] = SETTINGS,
     bots: tuple[str, ...] = BOTS,
     on_game: Callable[[], None] | None = None,
+    on_batch: Callable[[str, str, str], None] | None = None,
+    unchecked: bool = False,
 ) -> Rating:
     """Rate the floe of `path` (a scenario or a .layout file) at each level and variant.
 
-    `on_game` hears every game played (a progress bar). A level the floe cannot be played at
-    (a floe with no seal at the normal level, SB2) is reported as refused, with the reason.
-    With `dask` (a scheduler's address), the games are played on that cluster, reached once
-    for all the batches: the same figures.
+    `on_game` hears every game played (a progress bar), `on_batch` each (level, variant, bot)
+    as its games start. A level the floe cannot be played at (a floe with no seal at the normal
+    level, SB2), or at which the static checks find an error (unless `unchecked`), is reported
+    as refused, with the reason. With `dask` (a scheduler's address), the games are played on
+    that cluster, reached once for all the batches: the same figures.
     """
+    hear = (on_game, on_batch, unchecked)
     if dask is None:
         return _rate(
-            path, overrides, games, seed, precision, workers, None, budget, settings, bots, on_game
+            path, overrides, games, seed, precision, workers, None, budget, settings, bots, hear
         )
     from bearcli import distributed
 
@@ -229,28 +279,37 @@ def rate(
             budget,
             settings,
             bots,
-            on_game,
+            hear,
         )
 
 
 def _rate(
-    path, overrides, games, seed, precision, workers, cluster, budget, settings, bots, on_game
+    path, overrides, games, seed, precision, workers, cluster, budget, settings, bots, hear
 ) -> Rating:
     """rate() on local workers, or on `cluster` (a bearcli.distributed.Cluster)."""
-    from bearcli.core.errors import ScenarioError
-    from bearcli.formats.checks import load_for_games
+    from bearcli.core.errors import ErrorList, ScenarioError
+    from bearcli.formats.checks import load_checked
 
-    levels, loaded, first_error = [], None, None
+    on_game, on_batch, unchecked = hear
+
+    levels, loaded, first_error, ignored = [], None, None, {}
     for level, variant in settings:
         try:
-            scen = load_for_games(path, (*overrides, f"level={level}", f"variant={variant}"))
-        except ScenarioError as exc:  # SB2: no seal for the normal level, no ice for the hard
+            scen, checked = load_checked(
+                path, (*overrides, f"level={level}", f"variant={variant}"), unchecked=unchecked
+            )
+        except (ScenarioError, ErrorList) as exc:  # SB2 (no seal, no ice), a static error
             first_error = first_error or exc
-            levels.append(LevelRating(level, variant, (), "not rated", exc.message))
+            why = exc.errors[0] if isinstance(exc, ErrorList) else exc
+            reason = why.message + (f" [{why.ruling}]" if why.ruling else "")
+            levels.append(LevelRating(level, variant, (), "not rated", reason))
             continue
+        ignored.update((f.headline(), None) for f in checked.ignored)
         loaded = loaded or scen
         figures = []
         for bot in bots:
+            if on_batch is not None:
+                on_batch(level, variant, bot)
             played = _planner_seats(scen, budget) if bot == "planner" else scen
             tally = _Tally()
 
@@ -281,20 +340,42 @@ def _rate(
                     (lo, hi),
                     d["measures"]["turns"]["mean"],
                     tuple(tally.arrived.items()),
-                    tuple(sorted(tally.losses.items(), key=lambda kv: (-kv[1], kv[0]))),
+                    _ranked(tally.losses),
                     summary.stopped or "games",
+                    _ranked(tally.removals),
+                    difficulty(summary.wins / summary.games, (level, variant), bot),
                 )
             )
-        anchor = next((f for f in figures if f.bot == ANCHOR_BOT), None)
-        label = difficulty(anchor.win_rate, (level, variant)) if anchor else "not rated"
-        levels.append(LevelRating(level, variant, tuple(figures), label, None, scen.fingerprint))
+        # The label rests on the strongest bot rated (the planner) that has anchors.
+        ranked = sorted(
+            (f for f in figures if ANCHORS_BY_BOT.get(f.bot)), key=lambda f: f.bot != STRONGEST
+        )
+        top = ranked[0] if ranked else None
+        levels.append(
+            LevelRating(
+                level,
+                variant,
+                tuple(figures),
+                top.difficulty if top else "not rated",
+                None,
+                scen.fingerprint,
+                top.bot if top else None,
+                disagreement(figures),
+            )
+        )
     if loaded is None:  # no level can be played: the floe itself is at fault
         raise first_error
-    return Rating(loaded.title, seed, tuple(levels))
+    return Rating(loaded.title, seed, tuple(levels), tuple(overrides), tuple(ignored))
 
 
-def measure_anchors(games: int = GAMES, seed: int = SEED, workers: int = 1) -> dict:
-    """Greedy's win rate on every shipped Sliding Bears floe at each level and variant."""
+def measure_anchors(
+    bot: str = ANCHOR_BOT,
+    games: int = GAMES,
+    seed: int = SEED,
+    workers: int = 1,
+    precision: float | None = None,
+) -> dict:
+    """`bot`'s win rate on every shipped Sliding Bears floe at each level and variant."""
     from bearcli.formats import shipped
 
     names = [n for n in shipped.names() if n.startswith("sliding-bears/") and "/small/" not in n]
@@ -304,15 +385,26 @@ def measure_anchors(games: int = GAMES, seed: int = SEED, workers: int = 1) -> d
         for name in names:
             level, variant = setting
             scen = scenario_fmt.load(shipped.path(name), (f"level={level}", f"variant={variant}"))
-            s = simulate(scen, games, seed, bot=ANCHOR_BOT, workers=workers)
+            played = _planner_seats(scen, None) if bot == "planner" else scen
+            s = simulate(
+                played,
+                games,
+                seed,
+                bot=None if bot == "planner" else bot,
+                workers=workers,
+                precision=precision,
+            )
             rows.append((name.split("/", 1)[1], scen.title, round(s.wins / s.games, 4)))
         table[setting] = tuple(sorted(rows, key=lambda r: (-r[2], r[0])))
     return table
 
 
-if __name__ == "__main__":  # python -m bearcli.rating [WORKERS]: prints ANCHORS
-    found = measure_anchors(workers=int(sys.argv[1]) if len(sys.argv) > 1 else 1)
-    print("ANCHORS = {")
+if __name__ == "__main__":  # python -m bearcli.rating BOT GAMES PRECISION [WORKERS]
+    bot_name, n, p = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+    found = measure_anchors(
+        bot_name, n, workers=int(sys.argv[4]) if len(sys.argv) > 4 else 1, precision=p or None
+    )
+    print(f"{bot_name.upper()}_ANCHORS = {{")
     for setting, rows in found.items():
         print(f"    {setting!r}: (")
         for row in rows:

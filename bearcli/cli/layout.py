@@ -14,6 +14,7 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.layout_rate import rate_cmd
+from bearcli.cli.layout_vary import vary_cmd
 from bearcli.cli.options import Settings, complete_scenario
 
 layout_app = typer.Typer(
@@ -72,10 +73,8 @@ def show_cmd(ctx: typer.Context, file: FloeFile, settings: Settings = None) -> N
     state, _ = scen.game.initial_state(scen.config)
     cons.out.print(registry.renderer(scen.game.name).render(state))
     lay = scen.config.layout
-    counts = ", ".join(
-        f"{lay.cells.count(c)} {name}"
-        for c, name in (("I", "ice"), ("S", "seal"), ("R", "rock"), (".", "water"))
-    )
+    kinds = (("I", "ice tile"), ("S", "seal"), ("R", "rock"), (".", "open water square"))
+    counts = ", ".join(_count(lay.cells.count(c), name) for c, name in kinds)
     cons.out.print(
         f"{scen.title}: {lay.width} x {lay.height}, {counts}; level {scen.config.level}",
         highlight=False,
@@ -209,3 +208,4 @@ def _count(n: int, word: str) -> str:
 
 
 layout_app.command("rate")(rate_cmd)
+layout_app.command("vary")(vary_cmd)

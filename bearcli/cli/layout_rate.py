@@ -11,7 +11,16 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Dask, Settings, Workers, check_precision, complete_scenario
+from bearcli.cli.options import (
+    Dask,
+    Settings,
+    Unchecked,
+    Workers,
+    check_precision,
+    complete_scenario,
+    print_warnings,
+    unchecked_note,
+)
 
 # bearcli.rating's defaults (GAMES, PRECISION, SEED), named here so that loading the app
 # does not load the library.
@@ -23,8 +32,9 @@ def _tables(rating) -> list:
     from rich.table import Table
 
     out = []
+    sets = "".join(f", --set {o}" for o in rating.overrides)
     for lv in rating.levels:
-        title = escape(f"{rating.title}: {lv.level} level, {lv.variant}")
+        title = escape(f"{rating.title}: {lv.level} level, {lv.variant}{sets}")
         t = Table(title=title, title_justify="left")
         if lv.refused:
             t.add_column("not rated")
@@ -47,10 +57,29 @@ def _tables(rating) -> list:
             "commonest loss",
             *(f"{b.losses[0][0]} ({b.losses[0][1]})" if b.losses else "none" for b in lv.bots),
         )
-        t.caption = f"difficulty: {lv.difficulty}"
+        t.add_row("set-up removal", *(_removals(b) for b in lv.bots))
+        caption = [f"difficulty: {lv.difficulty}"]
+        caption += [
+            f"  by {b.bot}{' (the label)' if b.bot == lv.label_bot else ''}, "
+            f"{b.win_rate:.1%}: {b.difficulty}"
+            for b in lv.bots
+        ]
+        if lv.disagreement:
+            caption.append(f"warning: {lv.disagreement}")
+        t.caption = escape("\n".join(caption))
         t.caption_justify = "left"
         out.append(t)
     return out
+
+
+def _removals(b) -> str:
+    """The set-up removals a bot chose: each square and in how many games, commonest first."""
+    if not b.removals:
+        return "none"
+    shown = [f"{square} ({n})" for square, n in b.removals[:4]]
+    if len(b.removals) > 4:
+        shown.append(f"{len(b.removals) - 4} more ({sum(n for _, n in b.removals[4:])})")
+    return ", ".join(shown)
 
 
 @command
@@ -87,12 +116,14 @@ def rate_cmd(
         typer.Option(min=0, help="The planner's node budget (default: the bot's own)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    unchecked: Unchecked = False,
     settings: Settings = None,
 ) -> None:
-    """Rate a floe: planner's and greedy's win rates, turns, arrivals and losses per level
-    and variant, and a difficulty label against the shipped floes.
+    """Rate a floe: planner's and greedy's win rates, turns, arrivals, losses and set-up
+    removals per level and variant, and a difficulty label against the shipped floes (by the
+    planner, the strongest bot, with greedy's beside it).
 
-    At a terminal, a bar on stderr counts the games (not with --json).
+    At a terminal, a bar on stderr counts the games of each level and bot (not with --json).
 
     \b
     Example:
@@ -101,8 +132,9 @@ def rate_cmd(
     import json
 
     from bearcli.cli import progress
+    from bearcli.core.errors import ScenarioError
+    from bearcli.formats import checks, shipped
     from bearcli.formats import scenario as scenario_fmt
-    from bearcli.formats import shipped
     from bearcli.rating import BOTS, SETTINGS, rate
 
     cons = consoles.get(ctx)
@@ -113,8 +145,21 @@ def rate_cmd(
         if isinstance(src.data, dict) and isinstance(src.data.get("game"), str):
             raise src.error("layout rate rates Sliding Bears floes, not this game", "game")
         scenario_fmt.parse(src)  # not a scenario at all: its own located error
+    # The static checks of the floe as given first: an error stops (exit 1) unless --unchecked.
+    # A floe that cannot be played at its own level (SB2: no seal) is rated at the others.
+    try:
+        scen = scenario_fmt.parse(src)
+    except ScenarioError:
+        checked = checks.Gate()
+    else:
+        checked = checks.gate(scen, src, unchecked=unchecked, batch=True)
+    print_warnings(cons.err, checked)
     total = games * len(SETTINGS) * len(BOTS)  # at most: --precision may stop sooner
     with progress.bar(cons.err, "games", total, enabled=progress.shown(cons.err, as_json)) as tk:
+
+        def on_batch(level: str, variant: str, bot: str) -> None:
+            tk.describe(f"{level} {variant}, {bot}")
+
         rating = rate(
             path,
             overrides,
@@ -125,6 +170,8 @@ def rate_cmd(
             dask=dask,
             budget=budget,
             on_game=tk.advance,
+            on_batch=on_batch,
+            unchecked=unchecked,
         )
     if as_json:
         text = json.dumps(rating.to_dict(), indent=2, sort_keys=True)
@@ -132,3 +179,5 @@ def rate_cmd(
         return
     for table in _tables(rating):
         cons.out.print(table)
+    for line in unchecked_note(checked.ignored):
+        cons.out.print(line, markup=False, highlight=False)

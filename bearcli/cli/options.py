@@ -79,3 +79,25 @@ def check_precision(value: float | None) -> float | None:
     if value is not None and not 0 < value <= 0.5:
         raise typer.BadParameter(f"{value} is not a half-width in 0 < P <= 0.5")
     return value
+
+
+# --unchecked: run a scenario the static checks reject (P-SB7..), for experiments.
+Unchecked = Annotated[
+    bool,
+    typer.Option(
+        "--unchecked",
+        help="Run even if the static checks (`bearcli layout check`) find an error; the "
+        "output then names the errors it ran despite.",
+    ),
+]
+
+
+def unchecked_note(ignored) -> list[str]:
+    """The lines an --unchecked run prints under its result (empty when nothing was ignored)."""
+    return [f"run despite a static error (--unchecked): {f.headline()}" for f in ignored]
+
+
+def print_warnings(err_console, gate) -> None:
+    """The static checks' warnings, on stderr, before a command runs (never fatal)."""
+    for finding in gate.warnings:
+        err_console.print(finding.headline(), highlight=False, markup=False)

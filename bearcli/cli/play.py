@@ -21,7 +21,13 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, complete_scenario
+from bearcli.cli.options import (
+    Settings,
+    Unchecked,
+    complete_scenario,
+    print_warnings,
+    unchecked_note,
+)
 
 # The library (games, formats, the runner) and rich are imported by the code that uses them,
 # when the command runs: loading the app stays cheap (tests/test_startup.py).
@@ -315,6 +321,7 @@ def play_cmd(
             help="With --watch: wait this long after each step, to follow the game.",
         ),
     ] = 0.0,
+    unchecked: Unchecked = False,
 ) -> None:
     """Play at the terminal: the board in colour, steps typed in the notation, bots move.
 
@@ -339,7 +346,7 @@ def play_cmd(
     from bearcli.core.errors import BearError, InputError, Location, ScenarioError
     from bearcli.core.game import CHANCE
     from bearcli.core.runner import chance_rng
-    from bearcli.formats import movelog, shipped, slips, yamlsrc
+    from bearcli.formats import checks, movelog, shipped, slips, yamlsrc
     from bearcli.formats import scenario as scenario_fmt
 
     given, scenario = str(scenario), shipped.resolve(scenario)
@@ -370,7 +377,13 @@ def play_cmd(
         rng = chance_rng(seed)
         steps = movelog.replay(log, rng=None if manual_chance else rng).steps
     else:
-        scen = scenario_fmt.parse(scenario_fmt.with_overrides(src, tuple(settings or ())))
+        fresh_src = scenario_fmt.with_overrides(src, tuple(settings or ()))
+        scen = scenario_fmt.parse(fresh_src)
+        # The static checks first: an error stops a new game (exit 1) unless --unchecked.
+        checked = checks.gate(scen, fresh_src, unchecked=unchecked)
+        print_warnings(cons.err, checked)
+        for line in unchecked_note(checked.ignored):
+            cons.out.print(line, markup=False, highlight=False)
         inline, scenario_file = scenario_fmt.self_contained(scenario), given
         overrides = tuple(settings or ())
         fresh = seed is None

@@ -78,6 +78,11 @@ class Ticker:
         if self._progress is not None:
             self._progress.update(self._task, completed=completed)
 
+    def describe(self, text: str) -> None:
+        """Name what the bar is counting now (`hard classic, planner`)."""
+        if self._progress is not None:
+            self._progress.update(self._task, description=text)
+
 
 def shown(console: Console, as_json: bool) -> bool:
     """A bar is drawn on `console` (stderr) only at a terminal, and never with --json."""

@@ -19,7 +19,15 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Settings, Workers, check_precision, complete_scenario
+from bearcli.cli.options import (
+    Settings,
+    Unchecked,
+    Workers,
+    check_precision,
+    complete_scenario,
+    print_warnings,
+    unchecked_note,
+)
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -342,7 +350,12 @@ def _check_bot(ctx: typer.Context, value: str | None) -> str | None:
     return value
 
 
-def table(summary: "Summary") -> "Table":
+def overrides_note(overrides: tuple[str, ...]) -> str:
+    """Every --set of a run, as typed, for its title: two results side by side differ there."""
+    return "".join(f", --set {o}" for o in overrides)
+
+
+def table(summary: "Summary", overrides: tuple[str, ...] = ()) -> "Table":
     from rich.markup import escape  # titles and seat names are the user's text, not markup
     from rich.table import Table
 
@@ -352,7 +365,7 @@ def table(summary: "Summary") -> "Table":
     bots = ", ".join(sorted({s["bot"] for s in d["seats"]}))
     title = (
         f"{summary.scenario.game.title}: {d['scenario']} - {d['games']} games, "
-        f"seed {d['seed']}, bots {bots}"
+        f"seed {d['seed']}, bots {bots}{overrides_note(overrides)}"
     )
     t = Table(title=escape(safe(title, lines=False)), title_justify="left")
     if d["cooperative"]:
@@ -486,6 +499,7 @@ def simulate_cmd(
             "NNNNN.events.jsonl and stale temp file in DIR (no other file); overwrite --csv.",
         ),
     ] = False,
+    unchecked: Unchecked = False,
     settings: Settings = None,
 ) -> None:
     """Play many seeded games and report win rates and game lengths.
@@ -504,7 +518,7 @@ def simulate_cmd(
     from bearcli.cli import progress
     from bearcli.core.errors import BearError, Location
     from bearcli.formats import shipped
-    from bearcli.formats.checks import load_for_games
+    from bearcli.formats.checks import load_checked
     from bearcli.simulation import (
         INTERRUPTED,
         Summary,
@@ -516,7 +530,10 @@ def simulate_cmd(
 
     cons = consoles.get(ctx)
     given, scenario = str(scenario), shipped.resolve(scenario)
-    scen = load_for_games(scenario, tuple(settings or ()))  # P-SB10: refused before playing
+    overrides = tuple(settings or ())
+    # The static checks first: an error stops the run (exit 1) unless --unchecked.
+    scen, checked = load_checked(scenario, overrides, unchecked=unchecked)
+    print_warnings(cons.err, checked)
     if bot is not None and bot not in scen.game.bots:  # --set game=... changed the game
         error = _bad_bot(bot, scen.game)
         error.ctx = ctx
@@ -590,15 +607,20 @@ def simulate_cmd(
         summary.stopped = INTERRUPTED
     if summary.games:
         if as_json:
+            body = summary.to_dict()
+            body["overrides"] = list(overrides)
+            body["unchecked_errors"] = [f.headline() for f in checked.ignored]
             cons.out.print(
-                json.dumps(summary.to_dict(), sort_keys=True, indent=2),
+                json.dumps(body, sort_keys=True, indent=2),
                 markup=False,
                 highlight=False,
             )
         else:
-            cons.out.print(table(summary))
+            cons.out.print(table(summary, overrides))
             if precision is not None:
                 cons.out.print(_precision_line(summary), markup=False, highlight=False)
+            for line in unchecked_note(checked.ignored):
+                cons.out.print(line, markup=False, highlight=False)
     if failure is not None:
         failure.details = (
             *failure.details,

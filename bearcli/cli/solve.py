@@ -8,7 +8,13 @@ import typer
 
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
-from bearcli.cli.options import Settings, complete_scenario
+from bearcli.cli.options import (
+    Settings,
+    Unchecked,
+    complete_scenario,
+    print_warnings,
+    unchecked_note,
+)
 
 # The defaults of bearcli.solver (MAX_POSITIONS, MAX_MEMORY_MB), named here too so that
 # loading the app does not load the solver; tests/test_startup.py checks that they agree.
@@ -51,6 +57,7 @@ def solve_cmd(
         bool,
         typer.Option("--no-symmetry", help="Keep mirror images and colour swaps apart."),
     ] = False,
+    unchecked: Unchecked = False,
     settings: Settings = None,
 ) -> None:
     """Solve a small board exactly: the team's best win probability, and each first choice.
@@ -73,8 +80,8 @@ def solve_cmd(
     from bearcli.cli import progress
     from bearcli.cli.exit_codes import Exit
     from bearcli.core.errors import Location
+    from bearcli.formats import checks, shipped
     from bearcli.formats import scenario as scenario_fmt
-    from bearcli.formats import shipped
     from bearcli.solver import NotCooperative, TooLarge, solve
 
     cons = consoles.get(ctx)
@@ -82,6 +89,9 @@ def solve_cmd(
     # scenario_fmt.read: a bare .layout is a scenario too
     src = scenario_fmt.with_overrides(scenario_fmt.read(scenario), tuple(settings or ()))
     scen = scenario_fmt.parse(src)
+    # The static checks first: an error stops the solve (exit 1) unless --unchecked.
+    checked = checks.gate(scen, src, unchecked=unchecked)
+    print_warnings(cons.err, checked)
     enabled = progress.shown(cons.err, as_json)
     reached = {"explored": 0, "solved": 0}  # how far it got, should Ctrl-C stop it
     try:
@@ -149,6 +159,7 @@ def solve_cmd(
             "positions": result.positions,
             "iterations": result.iterations,
             "win_probability": round(result.win_probability, 6),
+            "unchecked_errors": [f.headline() for f in checked.ignored],
             "first_steps": [
                 {"step": s, "win_probability": round(v, 6)} for s, v in result.first_steps
             ],
@@ -169,3 +180,5 @@ def solve_cmd(
     for step, value in result.first_steps:
         table.add_row(step, f"{value:.2%}")
     cons.out.print(table)
+    for line in unchecked_note(checked.ignored):
+        cons.out.print(line, markup=False, highlight=False)

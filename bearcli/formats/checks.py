@@ -66,16 +66,41 @@ def static_findings(scen, src) -> tuple:
 NEVER_ENDS = ("P-SB10",)
 
 
-def load_for_games(path: Path, overrides: tuple[str, ...] = ()) -> scenario_fmt.Scenario:
-    """scenario_fmt.load for a batch of games (`simulate`, `layout rate`): a scenario no game
-    of which could ever end is refused here, with its finding, before each game runs into the
-    step guard. Other findings (an unwinnable floe) still leave games that end."""
+class Gate(NamedTuple):
+    """What the static checks left a command that plays the scenario: the warnings to print,
+    and the errors it was told to run despite (`--unchecked`), which its output names."""
+
+    warnings: tuple = ()
+    ignored: tuple = ()
+
+
+def gate(scen, src, *, unchecked: bool = False, batch: bool = False) -> Gate:
+    """The static checks before `simulate`, `solve`, `layout rate` or `play` runs a scenario:
+    an error stops it (all of them reported, located, as `validate` does) unless `unchecked`;
+    a batch of games (`batch`) is refused even then when no game could ever end (P-SB10),
+    since every game would run into the step guard."""
+    findings = static_findings(scen, src)
+    errors = [f for f in findings if f.severity == "error"]
+    warnings = tuple(f for f in findings if f.severity != "error")
+    fatal = errors if not unchecked else [f for f in errors if batch and f.ruling in NEVER_ENDS]
+    if fatal:
+        _judged("", findings if not unchecked else tuple(fatal))
+    return Gate(warnings, tuple(errors))
+
+
+def load_checked(
+    path: Path, overrides: tuple[str, ...] = (), *, unchecked: bool = False, batch: bool = True
+) -> tuple[scenario_fmt.Scenario, Gate]:
+    """scenario_fmt.load, then `gate`: the scenario and what its static checks left."""
     src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
     scen = scenario_fmt.parse(src)
-    for finding in static_findings(scen, src):
-        if finding.severity == "error" and finding.ruling in NEVER_ENDS:
-            raise finding.as_error()
-    return scen
+    return scen, gate(scen, src, unchecked=unchecked, batch=batch)
+
+
+def load_for_games(path: Path, overrides: tuple[str, ...] = ()) -> scenario_fmt.Scenario:
+    """scenario_fmt.load for a batch of games: only a scenario no game of which could ever end
+    is refused here (P-SB10); the commands gate the scenario as given first (`load_checked`)."""
+    return load_checked(path, overrides, unchecked=True)[0]
 
 
 def _judged(kind: str, findings: tuple) -> Checked:

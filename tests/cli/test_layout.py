@@ -115,7 +115,7 @@ def test_show_draws_the_floe_with_plays_own_drawing(cli):
     )
     assert ran.out.startswith(out.getvalue())  # the very drawing play shows, legend and all
     assert ran.out.splitlines()[-1] == (
-        "classic: 6 x 6, 23 ice, 2 seal, 2 rock, 9 water; level normal"
+        "classic: 6 x 6, 23 ice tiles, 2 seals, 2 rocks, 9 open water squares; level normal"
     )
 
 
@@ -229,24 +229,29 @@ def test_check_prints_errors_and_exits_1_warnings_and_exits_0(cli):
 
 
 def test_simulate_and_rate_refuse_dice_on_which_no_game_can_end(cli):
-    """P-SB10 is refused before the first game (each would run into the step guard); with a
-    crack face the same walled floe simulates (every game lost) and rates."""
+    """P-SB10 is refused before the first game, even with --unchecked (each would run into the
+    step guard); with a crack face the same walled floe is refused for its P-SB7 errors, and
+    with --unchecked simulates (every game lost) and rates (P-SB14)."""
     (cli.cwd / "wall.layout").write_text(WALL)
     dice = "params={weather_die: [wind, wind, wind, wind, wind, wind]}"
-    refused = cli("simulate", "wall.layout", "--set", dice, "-n", "5")
+    refused = cli("simulate", "wall.layout", "--set", dice, "-n", "5", "--unchecked")
     assert refused.code == 1 and refused.out == ""
     assert refused.err == (
         "--set:1:8: error: the weather die has no crack face, so a game is never lost, and some "
         "bear can never arrive: a game could never end [P-SB10]\n"
     )
-    rated = cli("layout", "rate", "wall.layout", "--set", dice, "--games", "5")
+    rated = cli("layout", "rate", "wall.layout", "--set", dice, "--games", "5", "--unchecked")
     assert rated.code == 1 and "a game could never end [P-SB10]" in rated.err
-    played = json.loads(cli("simulate", "wall.layout", "-n", "5", "--json").out)
+    checked = cli("simulate", "wall.layout", "-n", "5")
+    assert checked.code == 1 and checked.err.count("[P-SB7]") == 4 and checked.out == ""
+    played = json.loads(cli("simulate", "wall.layout", "-n", "5", "--json", "--unchecked").out)
     assert played["games"] == 5 and played["wins"] == 0
+    assert len(played["unchecked_errors"]) == 4
     # A floe every bear can cross: no crack face only warns (P-SB12), and greedy's games end.
     (cli.cwd / "open.layout").write_text(WALL.replace("R R R R", "I I I I"))
     ended = cli("simulate", "open.layout", "--set", dice, "-n", "5", "--json")
-    assert ended.code == 0 and ended.err == ""
+    assert ended.code == 0 and ended.err.rstrip().endswith("[P-SB12]")
+    assert ended.err.count("\n") == 1 and ": warning: " in ended.err
     assert json.loads(ended.out)["games"] == 5 and json.loads(ended.out)["wins"] == 5
 
 

@@ -18,7 +18,7 @@ layout: |
   finish: p g b y
        3: I I I I
        2: I S I .
-       1: I I R I
+       1: I I I I
    start: p g b y
 """
 

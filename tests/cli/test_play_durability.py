@@ -30,7 +30,7 @@ layout: |
   finish: p g b y
        3: I I I I
        2: I S I .
-       1: I I R I
+       1: I I I I
    start: p g b y
 """
 SEATS = "seats: [{{name: Ana, bot: {0}}}, {{name: Ben, bot: {0}}}]\n"
@@ -147,7 +147,8 @@ def test_sigkill_loses_no_typed_move_and_the_log_plays_on(cli, tmp_path, referen
     rest = "".join(line + "\n" for line in typed[k:])
     ran = cli("play", "g.yaml", "--save", "done.yaml", input=rest)
     assert ran.code == 0, ran.err
-    assert "game over after turn" in ran.out and "winners: nobody" in ran.out
+    assert "game over after turn" in ran.out and "all-bears-across" in ran.out
+    assert "winners: Ana, Ben" in ran.out
     assert ran.out.count("game over") == 1  # said once, by the last board
     assert _moves(tmp_path / "done.yaml") == steps
     assert cli("replay", "done.yaml").code == 0
@@ -171,7 +172,8 @@ def test_a_stop_signal_at_a_prompt_saves_like_ctrl_c(cli, tmp_path, reference, n
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGKILL"])
 def test_a_long_bot_stretch_is_saved_as_it_goes(cli, tmp_path, name):
     (tmp_path / "never.yaml").write_text(NEVER)
-    player = Player(tmp_path, "never.yaml", "--save", "g.yaml", "--watch")
+    # --unchecked: the static checks refuse a floe no bear can cross (P-SB14).
+    player = Player(tmp_path, "never.yaml", "--save", "g.yaml", "--unchecked", "--watch")
     player.wait_for(BOT_STEP, 2 * play.SAVE_EVERY + 50)
     code, err = player.stop(getattr(signal, name))
     moves = _moves(tmp_path / "g.yaml")
@@ -300,7 +302,7 @@ def test_a_game_that_never_ends_stops_at_the_guard_with_its_log(cli, tmp_path, m
     # The real guard takes seconds of bot play; a small one shows the same behaviour.
     monkeypatch.setattr(play, "MAX_PLAY_STEPS", 3 * play.SAVE_EVERY + 7)
     (tmp_path / "never.yaml").write_text(NEVER)
-    ran = cli("play", "never.yaml", "--save", "g.yaml", "--watch")
+    ran = cli("play", "never.yaml", "--save", "g.yaml", "--unchecked", "--watch")  # P-SB14
     assert ran.code == 1
     assert ran.err.strip().splitlines()[-1] == (
         f"never.yaml:1:1: error: the game did not end within {play.MAX_PLAY_STEPS} steps; "

@@ -47,7 +47,7 @@ def test_inline_layout_errors_point_into_the_yaml_block(cli, tmp_path):
     )
     ran = cli("validate", "s.yaml")
     assert ran.err.splitlines()[0] == (
-        "s.yaml:6:8: error: unknown tile 'Q' (I ice, S seal, R rock, . open water) [SB1]"
+        "s.yaml:6:8: error: unknown tile 'Q' (I ice, S seal, R rock, ~ open water) [SB1]"
     )
 
 

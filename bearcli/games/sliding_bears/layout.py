@@ -1,13 +1,15 @@
 """The ice-floe layout (SB1) and its hand-writable text format (docs/layouts.md).
 
     finish: . p . g b y
-         3: I I S I . I
+         3: I I S I ~ I
          2: I R I I I I
          1: I I I I I I
      start: y . b g . p
 
 Rows run from the top row down to row 1; `finish:` and `start:` place each bear colour's
-square in a column; cells are separated by spaces. `#` starts a comment.
+square in a column (`.`: no square); cells are separated by spaces. `~` is open water, as on
+the screen (render.py); `.` in the grid is read as open water too, as older files wrote it.
+`#` starts a comment.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from bearcli.core.grid import Grid
 
 COLOURS = ("pink", "green", "blue", "yellow")
 LETTER = {"p": "pink", "g": "green", "b": "blue", "y": "yellow"}
-TILES = {"I": "ice", "S": "seal", "R": "rock", ".": "water"}
+TILES = {"I": "ice", "S": "seal", "R": "rock", ".": "water"}  # as held in Layout.cells
+WATER = "~"  # open water as written in a file and drawn on the screen; read as "."
 MIN_SIZE, MAX_SIZE = 3, 12
 
 
@@ -54,12 +57,15 @@ class Layout:
     def square_name(self, index: int) -> str:
         return self.grid.name(index)
 
-    def to_text(self) -> str:
+    def to_text(self, water: str = ".") -> str:
+        """The layout as text. The default is the form the rules fingerprint (`.` for water,
+        unchanged so that every record's fingerprint stays); files get `to_text(WATER)`."""
         label = max(len("finish"), len(str(self.height)))
         lines = [f"{'finish':>{label}}: " + " ".join(self._line(self.finish))]
         for row in range(self.height - 1, -1, -1):
             cells = self.cells[row * self.width : (row + 1) * self.width]
-            lines.append(f"{row + 1:>{label}}: " + " ".join(cells))
+            shown = (water if c == "." else c for c in cells)
+            lines.append(f"{row + 1:>{label}}: " + " ".join(shown))
         lines.append(f"{'start':>{label}}: " + " ".join(self._line(self.start)))
         return "\n".join(lines) + "\n"
 
@@ -127,9 +133,10 @@ def parse(text: str, file: str, first_line: int = 1, col_offset: int = 0) -> Lay
             problems.add(exc)
             continue
         for col, (cell, c) in enumerate(line_cells):
+            cell = "." if cell == WATER else cell
             if cell not in TILES:
                 problems.add(
-                    err(f"unknown tile {cell!r} (I ice, S seal, R rock, . open water)", n, c)
+                    err(f"unknown tile {cell!r} (I ice, S seal, R rock, ~ open water)", n, c)
                 )
             cells[row * width + col] = cell
             cell_at[row * width + col] = at(n, c)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bearcli.games.sliding_bears.layout import COLOURS, MAX_SIZE, MIN_SIZE, Layout
+from bearcli.games.sliding_bears.layout import COLOURS, MAX_SIZE, MIN_SIZE, WATER, Layout
 
 
 def starter(width: int, height: int) -> str:
@@ -21,11 +21,11 @@ def starter(width: int, height: int) -> str:
 #   I  ice: bears jump onto it, the wind slides it, a crack takes it away
 #   S  seal: the wind slides it, bears never jump onto it
 #   R  rock: never moves, never jumped onto
-#   .  open water: the wind slides ice and seals into it
+#   ~  open water: the wind slides ice and seals into it (as on the screen)
 # On the finish: and start: lines, p g b y are the pink, green, blue and yellow bears'
 # squares (each once on each line; . is no square). A bear enters the grid at the square
 # above its start and leaves from the top square below its finish.
 # The normal level removes a seal before the first roll (keep one), the hard level an ice
 # tile. Then: bearcli layout check FILE, bearcli layout show FILE, bearcli simulate FILE.
 """
-    return head + lay.to_text()
+    return head + lay.to_text(WATER)
