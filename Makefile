@@ -2,19 +2,29 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two stamps: `make demo` installs what the program needs, the other targets the dev extra too
+# (the test tool chain). Installing quietly: a user sees the command they asked for, not pip's.
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 
 .PHONY: demo test lint snapshots bench fuzz clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@echo "creating $(VENV)"
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUN_STAMP): pyproject.toml | $(BIN)/python
+	@echo "installing bearcli into $(VENV)"
+	@$(BIN)/python -m pip install --quiet -e .
+	@touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "installing bearcli and its dev tools into $(VENV)"
+	@$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP) $(RUN_STAMP)
 
-demo: $(STAMP)
+demo: $(RUN_STAMP)
 	$(BIN)/bearcli simulate scenarios/sliding-bears/classic.yaml --games 200 --seed 1
 
 # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set (empty means unset): else every

@@ -40,7 +40,7 @@ def _ignore(folder: str, entries: list[str]) -> set[str]:
 def wheel(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("wheel")
     src = tmp / "src"
-    shutil.copytree(ROOT, src, ignore=_ignore)
+    shutil.copytree(ROOT, src, ignore=_ignore, symlinks=True)  # as a clone has them: links
     ran = subprocess.run(
         [
             sys.executable,
@@ -60,6 +60,8 @@ def wheel(tmp_path_factory) -> Path:
         check=False,
     )
     assert ran.returncode == 0, ran.stdout + ran.stderr
+    # setuptools' warnings (package data outside a listed package) come through pip's --quiet.
+    assert ran.stdout + ran.stderr == ""
     (built,) = (tmp / "dist").glob("bearcli-*.whl")
     return built
 
@@ -156,3 +158,40 @@ def test_every_dependency_is_bounded_above():
     assert {"typer", "rich", "pyyaml", "junitparser", "syrupy", "pytest"} <= names
     unbounded = [r for r in requirements if "<" not in r]
     assert not unbounded, f"dependencies without an upper bound: {unbounded}"
+
+
+def test_an_editable_install_prints_nothing(tmp_path):
+    # What `make demo` runs on a fresh clone, into a prefix of its own (no index, no deps).
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=_ignore, symlinks=True)
+    ran = subprocess.run(
+        [
+            sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
+            "--no-index", "--quiet", "--prefix", str(tmp_path / "prefix"), "-e", str(src),
+            "--ignore-installed",  # else pip would first uninstall this venv's bearcli
+        ],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert ran.stdout + ran.stderr == ""
+    # A plain .pth naming the clone (not an import hook): the links make the layout simple.
+    (pth,) = (tmp_path / "prefix").rglob("__editable__.bearcli-*.pth")
+    assert pth.read_text().strip() == str(src)
+
+
+def _make_dry_run(target: str, tmp_path: Path) -> str:
+    venv = tmp_path / "venv"
+    ran = subprocess.run(
+        ["make", "--dry-run", "--always-make", target, f"VENV={venv}"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout
+
+
+def test_make_demo_installs_only_the_program_and_make_test_the_dev_tools(tmp_path):
+    demo = [line for line in _make_dry_run("demo", tmp_path).splitlines() if "pip install" in line]
+    test = [line for line in _make_dry_run("test", tmp_path).splitlines() if "pip install" in line]
+    assert any(line.endswith("pip install --quiet -e .") for line in demo), demo
+    assert not any("[dev]" in line for line in demo), demo
+    assert any(line.endswith("pip install --quiet -e '.[dev]'") for line in test), test

@@ -96,7 +96,9 @@ def test_loading_the_app_loads_nothing_beyond_typer_itself():
     )
     added = ast.literal_eval(ran.stdout.strip())
     assert added, "the app was loaded"
-    assert set(added) == APP_MODULES
+    # __future__ (a few lines, for `from __future__ import annotations`) is already loaded only
+    # where something at start-up imported it, such as an editable install's import hook.
+    assert set(added) - {"__future__"} == APP_MODULES
 
 
 # Runs `bearcli ARGS...` once per argument (split at spaces), each in a child forked from one

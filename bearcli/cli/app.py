@@ -17,7 +17,12 @@ import typer
 
 from bearcli import __version__
 from bearcli.cli.lazy import Entry, LazyGroup
-from bearcli.cli.options import ALLOW_OUTSIDE, GAMES_HELP
+from bearcli.cli.options import (
+    ALLOW_OUTSIDE,
+    GAMES_HELP,
+    SIMULATE_GAMES_HELP,
+    VALIDATE_GAMES_HELP,
+)
 
 EXAMPLES = """\b
 Examples:
@@ -42,13 +47,13 @@ COMMANDS = {
         "bearcli.cli.simulate",
         "simulate_cmd",
         "Play many seeded games and report win rates and game lengths.",
-        epilog=GAMES_HELP,
+        epilog=SIMULATE_GAMES_HELP,
     ),
     "validate": Entry(
         "bearcli.cli.validate",
         "validate_cmd",
         "Check files; each problem is printed as FILE:LINE:COL: error: message, with its ruling.",
-        epilog=GAMES_HELP,
+        epilog=VALIDATE_GAMES_HELP,
     ),
     "replay": Entry(
         "bearcli.cli.replay",

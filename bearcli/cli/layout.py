@@ -15,7 +15,7 @@ from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.layout_rate import rate_cmd
 from bearcli.cli.layout_vary import vary_cmd
-from bearcli.cli.options import Settings, complete_scenario
+from bearcli.cli.options import Settings, complete_floe
 
 layout_app = typer.Typer(
     help="Show, draw, start and check Sliding Bears layouts (floes).",
@@ -31,7 +31,7 @@ FloeFile = Annotated[
         help="A .layout file, a Sliding Bears scenario, or a shipped name such as "
         "sliding-bears/classic.",
         show_default=False,
-        autocompletion=complete_scenario,
+        autocompletion=complete_floe,
     ),
 ]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")]

@@ -17,7 +17,7 @@ from bearcli.cli.options import (
     Unchecked,
     Workers,
     check_precision,
-    complete_scenario,
+    complete_floe,
     print_warnings,
     unchecked_note,
 )
@@ -89,7 +89,7 @@ def rate_cmd(
         Path,
         typer.Argument(
             help="A Sliding Bears scenario, a .layout file or a shipped name.",
-            autocompletion=complete_scenario,
+            autocompletion=complete_floe,
         ),
     ],
     games: Annotated[

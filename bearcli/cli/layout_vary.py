@@ -14,7 +14,7 @@ from bearcli.cli.options import (
     Settings,
     Workers,
     check_precision,
-    complete_scenario,
+    complete_floe,
     print_warnings,
 )
 
@@ -80,7 +80,7 @@ def vary_cmd(
         Path,
         typer.Argument(
             help="A Sliding Bears scenario, a .layout file or a shipped name.",
-            autocompletion=complete_scenario,
+            autocompletion=complete_floe,
         ),
     ],
     games: Annotated[

@@ -22,19 +22,23 @@ Settings = Annotated[
 
 # What help lists of the games: written out, since reading the registry would load every game
 # at each `--help` (tests/test_startup.py); tests/cli/test_help.py checks it against the
-# registry, so it cannot drift. `\b` keeps Click from rewrapping the lines.
-GAMES_HELP = """\b
-Bots (a seat's `bot:`, or --bot; `human` is a person at the prompt):
+# registry, so it cannot drift. `\b` keeps Click from rewrapping the lines. A help names only
+# its own command's options: only simulate has --bot, and validate has no --set.
+_GAMES_HELP = """\b
+Bots (a seat's `bot:`{bot_option}; `human` is a person at the prompt):
   baerenspiel     forgetful, perfect, random, searcher
   bear-down       cautious, greedy, random
   sliding-bears   greedy, planner, random
 
 \b
-Scenario keys (--set KEY=VALUE), beyond every game's description, format,
+Scenario keys{set_option}, beyond every game's description, format,
 game, seats, seed and title:
   baerenspiel     deal, open, params, variant
   bear-down       params
   sliding-bears   layout, level, params, remove, variant"""
+GAMES_HELP = _GAMES_HELP.format(bot_option="", set_option=" (--set KEY=VALUE)")
+SIMULATE_GAMES_HELP = _GAMES_HELP.format(bot_option=", or --bot", set_option=" (--set KEY=VALUE)")
+VALIDATE_GAMES_HELP = _GAMES_HELP.format(bot_option="", set_option="")
 
 # The environment variable of `bearcli --allow-outside`: bearcli.core.source.ALLOW_OUTSIDE,
 # named here too so that loading the app does not load the library (tests/test_startup.py
@@ -48,6 +52,11 @@ def complete_scenario(incomplete: str) -> list[str]:
     from bearcli.formats import shipped
 
     return [name for name in shipped.names() if name.startswith(incomplete)]
+
+
+def complete_floe(incomplete: str) -> list[str]:
+    """Shell completion of a Sliding Bears floe (the `layout` commands): its shipped names."""
+    return [name for name in complete_scenario(incomplete) if name.startswith("sliding-bears/")]
 
 
 # Every command that plays or replays many games spreads them over worker processes.

@@ -15,6 +15,7 @@ from bearcli.cli.app import app
 from bearcli.cli.options import GAMES_HELP
 from bearcli.core import registry
 from bearcli.formats.scenario import CORE_KEYS
+from tests.conftest import ROOT
 from tests.test_startup import COMMANDS as COMMAND_NAMES
 
 
@@ -144,6 +145,104 @@ def test_a_mistyped_command_is_a_usage_error_with_suggestions(cli):
     assert "No such command 'pla'. Did you mean 'play', 'replay'?" in ran.err
     ran = cli("layout", "shw")
     assert ran.code == 2 and "Did you mean 'show'?" in ran.err
+
+
+def _click_command(words: tuple[str, ...]):
+    command = typer.main.get_command(app)
+    for word in words:
+        command = command.commands[word]
+    return command
+
+
+def _options(words: tuple[str, ...]) -> set[str]:
+    params = _click_command(words).params
+    return {"--help"} | {o for p in params for o in (*p.opts, *getattr(p, "secondary_opts", []))}
+
+
+def _named_options(text: str, words: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
+    """(the command it belongs to, the option) for each `--option` a help text names: an
+    option after `bearcli CMD` on its line, and before a closing backtick, is CMD's (`bearcli`
+    alone: the root's), else the command's whose help it is."""
+    paths = {(), *COMMANDS, *{c[:1] for c in COMMANDS}}
+    named = []
+    lines: list[str] = []
+    for line in text.splitlines():  # a call wrapped after `bearcli CMD` goes on: one line
+        if lines and re.search(r"\bbearcli(?: [a-z][a-z-]*)*$", lines[-1]):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    for line in lines:
+        for match in re.finditer(r"(?<![\w-])--[a-z][a-z0-9-]*", line):
+            owner = words
+            calls = list(re.finditer(r"\bbearcli((?: [a-z][a-z-]*)*)", line[: match.start()]))
+            if calls and "`" not in line[calls[-1].end() : match.start()]:  # `...` ends a call
+                said = tuple(calls[-1].group(1).split())
+                owner = max((p for p in paths if said[: len(p)] == p), key=len)
+            named.append((owner, match.group(0)))
+    return named
+
+
+def test_the_option_walk_assigns_each_option_to_the_command_named_before_it():
+    line = "see `bearcli play --help`, --seed, or bearcli layout rate FILE --games 9 --json"
+    assert _named_options(line, ("simulate",)) == [
+        (("play",), "--help"),
+        (("simulate",), "--seed"),
+        (("layout", "rate"), "--games"),
+        (("layout", "rate"), "--json"),
+    ]
+    wrapped = "check it with `bearcli\n  validate --strict-seats FILE`; --out"
+    assert _named_options(wrapped, ("record", "new")) == [
+        (("validate",), "--strict-seats"),
+        (("record", "new"), "--out"),
+    ]
+    assert _named_options("bearcli --install-completion; --bot", ("simulate",)) == [
+        ((), "--install-completion"),
+        ((), "--bot"),
+    ]
+
+
+@pytest.mark.parametrize("words", [(), *COMMANDS], ids=lambda w: " ".join(w) or "bearcli")
+def test_every_option_a_help_names_exists(cli, words):
+    text = cli(*words, "--help").out
+    named = _named_options(text, words)
+    assert len(named) >= 1
+    missing = [
+        (" ".join(owner), option) for owner, option in named if option not in _options(owner)
+    ]
+    assert missing == [], text
+
+
+def _takes_a_shipped_name(words: tuple[str, ...]) -> bool:
+    arguments = [p for p in _click_command(words).params if p.param_type_name == "argument"]
+    return any("shipped name" in (getattr(p, "help", None) or "") for p in arguments)
+
+
+def test_every_command_that_takes_a_shipped_name_completes_it():
+    taking = [words for words in COMMANDS if _takes_a_shipped_name(words)]
+    assert {("play",), ("simulate",), ("solve",), ("layout", "rate")} <= set(taking)
+    for words in taking:
+        got = _completing(f"bearcli {' '.join(words)} sliding-bears/small/")
+        assert got == ["sliding-bears/small/single-file"], words
+    assert _completing("bearcli solve bear-down/t") == [
+        "bear-down/three-players",
+        "bear-down/two-players",
+    ]
+    assert _completing("bearcli layout show bear-down/t") == []  # a floe is Sliding Bears'
+
+
+def test_the_readme_s_completion_claim_names_the_commands_that_complete_scenarios():
+    readme = (ROOT / "README.md").read_text()
+    claim = re.search(r"sets up TAB completion of[^(]*\(after ([^;)]*)", readme)
+    assert claim, "the README says after which commands TAB completes scenario names"
+    named = set(re.findall(r"`([a-z]+(?: [a-z]+)?)`", claim.group(1)))
+    completing = {
+        " ".join(words)
+        for words in COMMANDS
+        if _completing(f"bearcli {' '.join(words)} sliding-bears/small/")
+        == ["sliding-bears/small/single-file"]
+    }
+    assert {"play", "simulate", "layout rate"} <= completing
+    assert named == completing
 
 
 def test_scenario_names_complete_after_every_command_that_takes_one():
