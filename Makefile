@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: demo test lint snapshots bench fuzz clean
+.PHONY: demo test lint snapshots bench fuzz check-docs clean
 
 $(BIN)/python:
 	@echo "creating $(VENV)"
@@ -35,6 +35,11 @@ demo: $(RUN_STAMP)
 test: $(STAMP)
 	$(BIN)/python -m compileall -q bearcli
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs
+
+# Every command example of README.md and docs/*.md, run and compared with its text: `make test`
+# runs all but those marked `<!-- slow -->`, this runs them all (docs/architecture.md).
+check-docs: $(STAMP)
+	BEARCLI_DOC_EXAMPLES=all $(BIN)/python -m pytest tests/test_doc_examples.py -n auto -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check bearcli tests benchmarks

@@ -51,6 +51,7 @@ def connect(address: str, timeout: float | None = None):
             location=OPTION,
         ) from None
     timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    probe(address, timeout)  # whatever listens there: a scheduler, or a located error in time
     try:
         return distributed.Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
@@ -58,6 +59,87 @@ def connect(address: str, timeout: float | None = None):
             f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({exc})",
             location=OPTION,
         ) from None
+
+
+# A scheduler opens every connection by sending its handshake: one message, its length first
+# (8 bytes, little-endian), then frames whose msgpack header names these keys.
+HANDSHAKE_MAX = 1 << 16
+HANDSHAKE_KEYS = (b"compression", b"python", b"pickle-protocol")
+
+
+def _endpoint(address: str) -> tuple[str, int]:
+    """(host, port) of a plain tcp:// address, or a located InputError saying why not."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, rest = parse_address(address)
+    if scheme != "tcp":
+        raise InputError(
+            f"{address!r}: only tcp:// scheduler addresses are supported (not {scheme}://); "
+            "e.g. tcp://host:8786",
+            location=OPTION,
+        )
+    try:
+        host, port = parse_host_port(rest, default_port=8786)
+        host.encode("idna")  # a label over 63 characters, an empty label
+        if len(host) > 253:
+            raise ValueError("a host name has at most 253 characters")
+    except (ValueError, UnicodeError) as exc:
+        raise InputError(
+            f"{address!r} is not a scheduler address ({exc or 'not a host name'}); "
+            "e.g. tcp://host:8786",
+            location=OPTION,
+        ) from None
+    if not 0 < port < 65536:
+        raise InputError(f"{address!r}: no such port {port}", location=OPTION)
+    return host, port
+
+
+def probe(address: str, timeout: float) -> None:
+    """Connect and read the scheduler's handshake within `timeout` seconds, else a located
+    InputError saying what answered: nothing, a silent listener, another protocol (an HTTP
+    server says nothing first; another server's greeting is not a Dask message)."""
+    import socket
+    import struct
+    import time
+
+    host, port = _endpoint(address)
+    deadline = time.monotonic() + timeout
+
+    def fail(why: str) -> InputError:
+        return InputError(
+            f"cannot reach the Dask scheduler at {address} within {timeout:g} s: {why}",
+            location=OPTION,
+        )
+
+    def read(sock, n: int) -> bytes:
+        data = b""
+        while len(data) < n:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            sock.settimeout(left)
+            chunk = sock.recv(n - len(data))
+            if not chunk:
+                raise fail("the connection was closed before a Dask handshake")
+            data += chunk
+        return data
+
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except (OSError, UnicodeError) as exc:  # refused, unreachable, no such host, timed out
+        raise fail(getattr(exc, "strerror", None) or str(exc) or type(exc).__name__) from None
+    try:
+        with sock:
+            (size,) = struct.unpack("<Q", read(sock, 8))
+            if not 0 < size <= HANDSHAKE_MAX:
+                raise fail("something answered there, but not in Dask's protocol")
+            body = read(sock, size)
+            if not all(key in body for key in HANDSHAKE_KEYS):
+                raise fail("something answered there, but not with a Dask handshake")
+    except TimeoutError:
+        raise fail("something accepted the connection but sent no Dask handshake") from None
+    except OSError as exc:  # reset by the peer
+        raise fail(exc.strerror or str(exc)) from None
 
 
 def bearcli_version() -> str | None:

@@ -23,7 +23,6 @@ class Frame:
     where: str  # FILE:LINE:COL of the move ("" for the set-up)
     sentences: tuple[str, ...]  # its events, told (narrate.py)
     status: str  # the narrator's status line after it
-    board: str  # the terminal board (describe)
     svg: str  # the picture
 
 
@@ -44,6 +43,7 @@ class Walk:
     game: str
     frames: tuple[Frame, ...]
     result: str  # the outcome in words, or "unfinished"
+    accepted: int  # the moves replayed (a refused step's frame is not one)
     refusal: Refusal | None = None
 
 
@@ -81,7 +81,6 @@ def walk(log: movelog.MoveLog, *, upto: int | None = None, show_memory: bool = F
                 str(where) if where else "",
                 tuple(told[start:count]),
                 narrator.status(state),
-                game.describe(state),
                 draw(state, caption, show_memory=show_memory),
             )
         )
@@ -90,14 +89,15 @@ def walk(log: movelog.MoveLog, *, upto: int | None = None, show_memory: bool = F
         move, where = log.moves[refusal.move - 1]
         before = frames[-1]
         status = "refused: " + refusal.headline.split(": error: ", 1)[-1]
-        frames.append(Frame(refusal.move, move, str(where), (), status, before.board, before.svg))
+        frames.append(Frame(refusal.move, move, str(where), (), status, before.svg))
     result = "unfinished"
     if match is not None and match.outcome is not None:
         outcome = match.outcome
         result = outcome.termination
         if outcome.winners:
             result += ", winners " + ", ".join(f"seat {w + 1}" for w in outcome.winners)
-    return Walk(log.scenario.title, log.file, game.name, tuple(frames), result, refusal)
+    accepted = len(seen) - 1
+    return Walk(log.scenario.title, log.file, game.name, tuple(frames), result, accepted, refusal)
 
 
 def _refusal(exc: BearError, kept: int) -> Refusal:

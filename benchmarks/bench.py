@@ -12,7 +12,11 @@ It measures and prints; it asserts nothing (the tests never time anything). Four
 - replay: events per second replaying every golden record of each game to its event log;
 - start-up: `bearcli --version` and `--help` against `python -c "import typer"` (best of 15);
 - memory: peak RSS of `bearcli simulate` for 1,000 against 100,000 games (`random`), and of
-  the Sliding Bears `greedy` bot, whose store of floes grows to its bound and stops there.
+  the Sliding Bears `greedy` bot, whose store of floes grows to its bound and stops there;
+- pages: `bearcli replay RECORD --html` of a long memo game (simulated with a fixed seed) and
+  of the longest golden record of each game: the page's size, the CPU time of drawing it in
+  one process (best of three, the drawing's store of elements emptied before each) and the
+  wall time of the whole command (best of three).
 
 Run `make bench`, or `python benchmarks/bench.py --seconds 0.2 --memory-games 2000` for a
 quick look.
@@ -217,6 +221,49 @@ def memory_table(big: int) -> list[str]:
     return rows
 
 
+def _moves(path: Path) -> int:
+    return len(movelog.load(path).moves)
+
+
+def pages_table() -> list[str]:
+    import tempfile
+
+    from bearcli import walkthrough
+    from bearcli.core import picture
+    from bearcli.formats import pages
+
+    rows = [
+        "| record | moves | page KiB | drawing, CPU s | `replay --html`, wall s |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        memo = ROOT / "scenarios/baerenspiel/memo-forgetful-random.yaml"
+        subprocess.run(
+            [BIN / "bearcli", "simulate", memo, "--games", "1", "--seed", "3", "--save-logs", tmp],
+            check=True,
+            capture_output=True,
+        )
+        records = [Path(tmp) / "00001.yaml"]
+        for name in registry.names():
+            found = sorted((ROOT / "replays" / name).glob("*.yaml"), key=_moves)
+            records.append(found[-1])
+        for path in records:
+            log = movelog.load(path)
+            best = float("inf")
+            for _ in range(3):
+                picture._element_text.cache_clear()
+                start = time.process_time()
+                page = pages.walk_page(walkthrough.walk(log))
+                best = min(best, time.process_time() - start)
+            out = Path(tmp) / "page.html"
+            command = [str(BIN / "bearcli"), "replay", str(path), "--html", str(out), "--force"]
+            wall_s = best_of(command, times=3)
+            shown = "memo game, seed 3" if path.parent == Path(tmp) else path.stem
+            size = len(page.encode("utf-8")) / 1024
+            rows.append(f"| {shown} | {len(log.moves)} | {size:,.0f} | {best:.2f} | {wall_s:.2f} |")
+    return rows
+
+
 def machine() -> str:
     model = "unknown CPU"
     try:
@@ -237,7 +284,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU time per rate run")
     parser.add_argument("--memory-games", type=int, default=100_000)
     parser.add_argument(
-        "--only", default="engine,replay,start-up,memory", help="tables to measure, by title"
+        "--only",
+        default="engine,replay,start-up,memory,pages",
+        help="tables to measure, by title",
     )
     args = parser.parse_args()
     tables = {
@@ -245,6 +294,7 @@ def main() -> None:
         "replay": lambda: replay_table(args.seconds),
         "start-up": startup_table,
         "memory": lambda: memory_table(args.memory_games),
+        "pages": pages_table,
     }
     print(f"machine: {machine()}\n")
     for title in args.only.split(","):

@@ -17,6 +17,7 @@ from bearcli.cli.options import (
     Unchecked,
     Workers,
     check_precision,
+    check_seed,
     complete_floe,
     print_warnings,
     unchecked_note,
@@ -108,7 +109,9 @@ def rate_cmd(
             "every 25 games; --games is the cap).",
         ),
     ] = PRECISION,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", callback=check_seed, help="Batch seed.")
+    ] = SEED,
     workers: Workers = 1,
     dask: Dask = None,
     budget: Annotated[

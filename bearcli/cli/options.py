@@ -46,6 +46,19 @@ VALIDATE_GAMES_HELP = _GAMES_HELP.format(bot_option="", set_option="")
 ALLOW_OUTSIDE = "BEARCLI_ALLOW_OUTSIDE"
 
 
+# bearcli.core.rng.SEED_DIGITS, named here too so that loading the app does not load the
+# library (tests/core/test_rng.py checks that the two agree).
+SEED_DIGITS = 1000
+
+
+def check_seed(value: int | None) -> int | None:
+    """--seed is bounded as a scenario's `seed:` is (a usage error, exit 2): `validate`
+    refuses no seed that `simulate` or `play` would then fail on."""
+    if value is not None and not -(10**SEED_DIGITS) < value < 10**SEED_DIGITS:
+        raise typer.BadParameter(f"a seed has at most {SEED_DIGITS} digits")
+    return value
+
+
 def complete_scenario(incomplete: str) -> list[str]:
     """Shell completion (TAB) of a scenario argument: the shipped names that start with what
     was typed; none, and the shell completes file names instead. Run only when completing."""

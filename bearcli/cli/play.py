@@ -24,6 +24,7 @@ from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import (
     Settings,
     Unchecked,
+    check_seed,
     complete_scenario,
     print_warnings,
     unchecked_note,
@@ -279,6 +280,7 @@ def play_cmd(
             "--seed",
             "-s",
             metavar="N",
+            callback=check_seed,
             help="Seed for dice and bots (default: a fresh one, printed and recorded; a "
             "continued game keeps its own).",
         ),

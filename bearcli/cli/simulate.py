@@ -24,6 +24,7 @@ from bearcli.cli.options import (
     Unchecked,
     Workers,
     check_precision,
+    check_seed,
     complete_scenario,
     print_warnings,
     unchecked_note,
@@ -451,7 +452,10 @@ def simulate_cmd(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", "-s", help="Batch seed (default: the scenario's).")
+        int | None,
+        typer.Option(
+            "--seed", "-s", callback=check_seed, help="Batch seed (default: the scenario's)."
+        ),
     ] = None,
     bot: Annotated[
         str | None,

@@ -135,29 +135,9 @@ def svg(pos: Position, styles: dict[str, Style], caption: str = "") -> str:
     d = draw.Drawing(width, height)
     d.append(draw.Rectangle(0, 0, width, height, fill="#ffffff", class_="background"))
     d.append(_lines(draw, texts, PAD, PAD + 13, "above", bold_first=bool(caption)))
-    heads = draw.Group(class_="headings", font_family=FONT, font_size=12, fill=INK)
-    for c, name in enumerate(pos.columns):
-        x = left + c * cell_w + cell_w // 2
-        heads.append(draw.Text(name, 12, x, top - 6, text_anchor="middle", class_="column"))
-    for r, name in enumerate(pos.rows):
-        y = top + r * CELL + CELL // 2 + 4
-        heads.append(draw.Text(name, 12, left - 6, y, text_anchor="end", class_="row"))
-    d.append(heads)
+    d.append(draw.Raw(_headings(pos.columns, pos.rows, cell_w, left, top)))
     grid = draw.Group(class_="board")
-    for r in range(len(pos.rows)):
-        for c in range(len(pos.columns)):
-            grid.append(
-                draw.Rectangle(
-                    left + c * cell_w,
-                    top + r * CELL,
-                    cell_w,
-                    CELL,
-                    fill="none",
-                    stroke="#c8c8c8",
-                    stroke_width=1,
-                    class_="place",
-                )
-            )
+    grid.append(draw.Raw(_places(len(pos.columns), len(pos.rows), cell_w, left, top)))
     tops: dict[tuple[int, int], int] = {}  # the top layer of each place
     for e in pos.elements:
         tops[e.row, e.col] = max(tops.get((e.row, e.col), e.layer), e.layer)
@@ -185,16 +165,60 @@ def _lines(draw, texts: list[str], x: int, y: int, name: str, bold_first: bool =
     return group
 
 
+def _text_of(element) -> str:
+    """One drawsvg element as SVG text, without the document around it."""
+    import drawsvg as draw
+
+    one = draw.Drawing(1, 1)
+    one.append(element)
+    text = one.as_svg(header="")
+    return text[text.index("</defs>") + len("</defs>\n") : text.rindex("</svg>")].strip()
+
+
+# The headings and the empty places are the same in every position of a game: drawn once.
+@lru_cache(maxsize=64)
+def _headings(columns: tuple[str, ...], rows: tuple[str, ...], cell_w: int, left: int, top: int):
+    import drawsvg as draw
+
+    heads = draw.Group(class_="headings", font_family=FONT, font_size=12, fill=INK)
+    for c, name in enumerate(columns):
+        x = left + c * cell_w + cell_w // 2
+        heads.append(draw.Text(name, 12, x, top - 6, text_anchor="middle", class_="column"))
+    for r, name in enumerate(rows):
+        y = top + r * CELL + CELL // 2 + 4
+        heads.append(draw.Text(name, 12, left - 6, y, text_anchor="end", class_="row"))
+    return _text_of(heads)
+
+
+@lru_cache(maxsize=64)
+def _places(columns: int, rows: int, cell_w: int, left: int, top: int) -> str:
+    import drawsvg as draw
+
+    return "\n".join(
+        _text_of(
+            draw.Rectangle(
+                left + c * cell_w,
+                top + r * CELL,
+                cell_w,
+                CELL,
+                fill="none",
+                stroke="#c8c8c8",
+                stroke_width=1,
+                class_="place",
+            )
+        )
+        for r in range(rows)
+        for c in range(columns)
+    )
+
+
 @lru_cache(maxsize=8192)
 def _element_text(e: Element, style: Style, x: int, y: int, w: int, covered: bool) -> str:
     """One element's SVG, kept: most elements of a game's next position are the same, in the
     same place (a long game's step-through page draws hundreds of positions)."""
     import drawsvg as draw
 
-    one = draw.Drawing(1, 1)
-    one.append(_element(draw, e, style, x, y, w, covered))
-    text = one.as_svg(header="")
-    return text[text.index("</defs>") + len("</defs>\n") : text.rindex("</svg>")].strip()
+    return _text_of(_element(draw, e, style, x, y, w, covered))
 
 
 def _element(draw, e: Element, style: Style, x: int, y: int, w: int, covered: bool):

@@ -14,6 +14,19 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+# A seed has at most this many decimal digits, whatever notation it was written in (a YAML
+# `0x...` of 4,000 hex digits is a number of some 4,800 decimal digits, which Python refuses
+# to print): `validate` and every command that plays check the same bound.
+SEED_DIGITS = 1000
+_SEED_LIMIT = 10**SEED_DIGITS
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why `seed` cannot be a seed (too long), or None."""
+    if -_SEED_LIMIT < seed < _SEED_LIMIT:
+        return None
+    return f"a seed has at most {SEED_DIGITS} digits (in any notation)"
+
 
 def derive_seed(seed: int, *labels: str | int) -> int:
     """A sub-seed from a seed and labels: game i of a batch, the dice of game i, seat 2's bot."""

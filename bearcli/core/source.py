@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bearcli.core.errors import BearError, Collector, InputError, Location, ScenarioError
+from bearcli.core.safetext import clip
 
 Path = tuple[str | int, ...]
 KEY = "\0key"  # path suffix under which a mapping key's own place is stored
@@ -117,7 +118,8 @@ class Source:
         # bool is an int in Python; a YAML `yes` must not pass as a number.
         if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
             names = "/".join(t.__name__ for t in _tuple(kind))
-            raise self.error(f"{key!r} must be {names}, not {value!r}", key, ruling=ruling)
+            shown = clip(repr(value))  # a 1 MB value is not echoed whole
+            raise self.error(f"{key!r} must be {names}, not {shown}", key, ruling=ruling)
         return value
 
 

@@ -30,7 +30,7 @@ from bearcli.core.errors import (
     Location,
 )
 from bearcli.core.game import CHANCE
-from bearcli.core.rng import Rng
+from bearcli.core.rng import Rng, seed_problem
 from bearcli.core.runner import Match, chance_rng, sample_chance
 from bearcli.core.source import Source
 from bearcli.formats import kinds, seats, shipped, slips, yamlsrc
@@ -108,6 +108,8 @@ def parse(src: Source) -> MoveLog:
             raise src.error("each move is one line of notation", "moves", i)
         moves.append((str(item).strip(), src.loc("moves", i)))
     seed = src.typed("seed", int, None)
+    if seed is not None and (problem := seed_problem(seed)) is not None:
+        raise src.error(problem, "seed")
     chance = src.get("chance", None)
     if chance not in (None, SEEDED, MANUAL):
         raise src.error(f"'chance' is {SEEDED!r} or {MANUAL!r}, not {chance!r}", "chance")

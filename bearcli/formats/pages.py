@@ -146,7 +146,7 @@ def walk_page(walk: Walk) -> str:
     result = "refused at a step" if walk.refusal else walk.result
     out.append(
         f'<p class="meta"><span class="where">{_h(walk.record)}</span> - '
-        f"{len(walk.frames) - 1} moves - {_h(result)}</p>\n"
+        f"{walk.accepted} moves accepted - {_h(result)}</p>\n"
     )
     out.append(
         '<div class="js-only" id="viewer">\n<div class="controls">'

@@ -10,6 +10,7 @@ from pathlib import Path
 from bearcli.core import registry
 from bearcli.core.errors import InputError, Location
 from bearcli.core.game import Config, Game, Seat
+from bearcli.core.rng import seed_problem
 from bearcli.core.source import Source
 from bearcli.formats import yamlsrc
 
@@ -90,6 +91,8 @@ def parse(src: Source) -> Scenario:
         raise src.error(getattr(exc, "message", str(exc)), "game") from None
     src.require_mapping(CORE_KEYS | game.scenario_keys)
     seed = src.typed("seed", int, 0)
+    if (problem := seed_problem(seed)) is not None:
+        raise src.error(problem, "seed")
     title = src.typed("title", str, name)
     seats = _seats(src, game)
     config = game.configure(src, seats)

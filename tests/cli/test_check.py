@@ -201,3 +201,41 @@ def test_the_readme_ci_step_runs_twice_in_a_row(cli, tmp_path):
 
 def _crack(obj: dict) -> None:
     obj["weather"] = "crack" if obj.get("weather") != "crack" else "wind"
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_check_update_stops_on_sigterm_and_sighup_as_on_ctrl_c(cli, tmp_path, monkeypatch, name):
+    """The signal arrives between two records: those written are whole, no temp file is
+    left, exit 130 (a signal not handled would end the process with no clean-up at all)."""
+    import os
+    import signal
+
+    from bearcli import checking
+
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for n in range(3):
+        shutil.copy(RECORD, folder / f"r{n}.yaml")
+    real_run = checking.run
+
+    def run(jobs, workers):
+        for i, report in enumerate(real_run(jobs, workers)):
+            yield report
+            if i == 0:
+                sig = getattr(signal, name)
+                # handled by check, else this would end the test's own process
+                assert signal.getsignal(sig) not in (signal.SIG_DFL, signal.SIG_IGN)
+                os.kill(os.getpid(), sig)
+
+    monkeypatch.setattr(checking, "run", run)
+    ran = cli("check", "records", "--update")
+    assert ran.code == 130
+    assert (
+        ran.out.splitlines()[0].startswith(f"{folder.name}/r0.yaml: created")
+        or "r0.yaml: created" in ran.out
+    )
+    assert (folder / "r0.events.jsonl").read_text() == EXPECTED.read_text()
+    assert not (folder / "r2.events.jsonl").exists()
+    assert not [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
+    sig = getattr(signal, name)
+    assert signal.getsignal(sig) is signal.SIG_DFL  # put back after the command

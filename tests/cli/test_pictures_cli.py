@@ -202,3 +202,17 @@ def test_layout_render_uses_the_same_drawing(cli):
     state, _ = scen.game.initial_state(scen.config)
     drawn = registry.picture("sliding-bears").picture(state, scen.title)
     assert (cli.cwd / "c.svg").read_text() == drawn
+
+
+def test_a_memo_picture_shows_the_table_unless_show_memory(cli):
+    memo = ROOT / "replays/baerenspiel/memo.yaml"
+    kinds = {}
+    for memory in (False, True):
+        args = ["--show-memory"] if memory else []
+        ran = cli("replay", str(memo), "--upto", "9", "--svg", "m.svg", "--force", *args)
+        assert ran.code == 0, ran.err
+        root = ET.fromstring((cli.cwd / "m.svg").read_text())
+        kinds[memory] = [g.get("data-kind") for g in root.iter(f"{NS}g") if g.get("data-kind")]
+    # the same cards; seen face-down ones are written on only with --show-memory
+    assert len(kinds[False]) == len(kinds[True])
+    assert "known" not in kinds[False] and "known" in kinds[True]

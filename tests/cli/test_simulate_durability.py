@@ -74,16 +74,20 @@ def test_kill_9_takes_the_workers_along_and_releases_stdout(tmp_path):
                 os.kill(k, signal.SIGKILL)
 
 
-def test_sigterm_stops_like_ctrl_c_and_keeps_whole_games(cli, tmp_path):
-    proc = start(tmp_path / "logs", "--workers", "2")
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_sigterm_and_sighup_stop_like_ctrl_c_and_keep_whole_games(cli, tmp_path, name):
+    proc = start(tmp_path / "logs", "--workers", "2", "--csv", str(tmp_path / "g.csv"))
     after_first_games(proc, tmp_path / "logs")
-    proc.terminate()
+    proc.send_signal(getattr(signal, name))
     out, err = proc.communicate(timeout=10)
     assert proc.returncode == 130, err
     figures = json.loads(out)
     assert "interrupted after" in err.decode() and "Traceback" not in err.decode()
-    # the figures cover exactly the games on disk, each with both of its files
+    # the figures cover exactly the games on disk, each with both of its files, and the CSV
+    # is in place with their rows (no temp file left beside it)
     assert assert_whole_games(tmp_path / "logs") == figures["games"] >= 2
+    assert len((tmp_path / "g.csv").read_text().splitlines()) == figures["games"] + 1
+    assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob(".*.tmp"))
     ran = cli("check", "logs")
     assert ran.code == 0, ran.out + ran.err
     assert cli("validate", "logs").code == 0

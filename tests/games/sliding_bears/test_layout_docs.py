@@ -43,12 +43,3 @@ def test_the_committed_picture_is_what_layout_render_draws(cli, scenario, svg):
     assert ran.code == 0, ran.err
     fresh = (cli.cwd / "fresh.svg").read_bytes()
     assert fresh == (ROOT / svg).read_bytes(), f"re-render: bearcli layout render {scenario} ..."
-
-
-def test_the_wall_example_prints_what_the_doc_shows(cli):
-    floe = DOC.split("a floe cut in two by a row of rocks", 1)[1].split("```\n", 2)[1]
-    shown = DOC.split("$ bearcli validate wall.layout\n", 1)[1].split("```", 1)[0]
-    (cli.cwd / "wall.layout").write_text(floe)
-    ran = cli("validate", "wall.layout")
-    assert ran.code == 1
-    assert ran.err.splitlines()[0] == shown.strip()
