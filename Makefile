@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: demo test lint snapshots bench fuzz check-docs clean
+.PHONY: demo test lint snapshots bench bench-scaling fuzz check-docs clean
 
 $(BIN)/python:
 	@echo "creating $(VENV)"
@@ -52,6 +52,15 @@ snapshots: $(STAMP)
 # Measures and prints the tables of docs/performance.md (a few minutes); asserts nothing.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# How `simulate` scales: the batches of docs/performance.md ("Scaling") on each number of
+# local workers in WORKERS and on a LocalCluster of as many one-thread processes, as times
+# and ratios measured in one run; asserts only that every run prints the same bytes.
+# SCALING_ARGS="--scale 0.1" plays a tenth of the games.
+WORKERS ?= 1 2
+SCALING_ARGS ?=
+bench-scaling: $(STAMP)
+	$(BIN)/python benchmarks/scaling.py --workers $(WORKERS) $(SCALING_ARGS)
 
 # The fuzz suite at full size: FUZZ_EXAMPLES cases per generated test (a quarter of that for
 # the two whose cases run several commands: 10,800 in all at 800, plus the whole corpus),

@@ -151,12 +151,8 @@ def vary_cmd(
             raise src.error("layout vary varies Sliding Bears floes, not this game", "game")
     scen = scenario_fmt.parse(src)
     print_warnings(cons.err, checks.gate(scen, src, batch=True))  # an error stops here
-    if svg_out is not None and svg_out.exists() and not force:  # refused before any game
-        from bearcli.core.errors import InputError, Location
-
-        raise InputError(
-            "file exists; pass --force to overwrite it", location=Location(str(svg_out), 1, 1)
-        )
+    if svg_out is not None:  # refused before any game: a file without --force, a device, ...
+        atomic.refuse(svg_out, force=force)
     found: list = []
     interrupted = False
     with progress.bar(cons.err, "games", None, enabled=progress.shown(cons.err, as_json)) as tk:

@@ -144,8 +144,8 @@ def _pictures(log, upto, svg_out, html_out, show_memory: bool, force: bool) -> N
     from bearcli.formats import atomic, pages
 
     for out in (svg_out, html_out):
-        if out is not None and out.exists() and not force:  # before any work is done
-            atomic.write_text(out, "", force=False)  # raises "file exists"
+        if out is not None:  # before any work is done: a file without --force, a device, ...
+            atomic.refuse(out, force=force)
     walk = walkthrough.walk(log, upto=upto, show_memory=show_memory)
     if svg_out is not None:
         atomic.write_text(svg_out, walk.frames[-1].svg, force=force)

@@ -34,6 +34,10 @@ MAX_BYTES = 1 << 20  # 1 MiB: far above any real scenario or record
 MAX_DEPTH = 64  # nesting levels; a real file needs about six, Python's stack far fewer than 1000
 
 
+_INT_DIGITS = sys.get_int_max_str_digits() or 4300  # 0: no limit set; Python's default
+_INT_LIMIT = 10**_INT_DIGITS
+
+
 class _Checked:
     """compose_node with the refusals (no aliases, no nesting deeper than MAX_DEPTH), and
     construct_object that says which value a tag cannot build (`!!int ""`, `!!bool x`)."""
@@ -59,12 +63,17 @@ class _Checked:
 
     def construct_object(self, node, deep=False):
         try:
-            return super().construct_object(node, deep)
+            value = super().construct_object(node, deep)
         except _BadValue:
             raise
         # PyYAML's constructors fail on some tagged values with these, not with a YAML error
         except (ValueError, OverflowError, IndexError, KeyError, AttributeError, TypeError) as exc:
             raise _BadValue(node, exc) from None
+        # A hexadecimal, octal or binary integer is built with no limit, and then cannot be
+        # printed (nor echoed in an error): the same bound as a decimal one, in any notation.
+        if type(value) is int and not -_INT_LIMIT < value < _INT_LIMIT:
+            raise _BadValue(node, ValueError(f"more than {_INT_DIGITS} digits"))
+        return value
 
 
 class _BadValue(Exception):

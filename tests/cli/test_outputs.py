@@ -28,6 +28,10 @@ OUTPUTS = {
     "layout new --out": (["layout", "new", "7x5", "--out", T], 1),
     "replay --events": (["replay", str(RECORD), "--events", T], 1),
     "check --junit": (["check", str(RECORD), "--junit", T], 4),  # 4: could not check
+    "check --html": (["check", str(RECORD), "--html", T], 4),
+    "replay --svg": (["replay", str(RECORD), "--svg", T], 1),
+    "replay --html": (["replay", str(RECORD), "--html", T], 1),
+    "layout vary --svg": (["layout", "vary", CLASSIC, "-n", "2", "--svg", T], 1),
     "check --update": (["check", "rec.yaml", "--update"], 1),
 }
 # Where the node stands for each output (the file the command would write).

@@ -101,3 +101,16 @@ def test_only_regular_files_are_read_and_never_past_the_limit(tmp_path):
         read_text(tmp_path / "big.yaml")
     with pytest.raises(InputError, match="NUL"):
         read_text(Path("a\0b.yaml"))
+
+
+@pytest.mark.parametrize("notation", ["0x" + "f" * 3600, "0" + "7" * 4800, "0b" + "1" * 14400])
+def test_an_integer_too_long_to_print_is_refused_in_any_notation(notation):
+    # Each is over 4,300 decimal digits: Python would refuse to print it (an error message,
+    # a table), so it is refused where it is read, as a decimal one is.
+    with pytest.raises(InputError) as err:
+        loads(f"a: 1\nb: {notation}\n", "f.yaml")
+    assert (
+        str(err.value)
+        == "f.yaml:2:4: error: invalid YAML value: not a valid !!int (more than 4300 digits)"
+    )
+    assert loads("b: 0x" + "f" * 3000 + "\n", "f.yaml").data["b"] == 16**3000 - 1

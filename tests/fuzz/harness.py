@@ -1,13 +1,17 @@
 """Running one fuzz case: bearcli in-process, guarded against hangs and runaway memory,
 and the property every case must keep.
 
-The property: the exit code is 0, 1, 2 or 130 (never 3, an internal error, and never an
-uncaught exception); on exit 1 the first line on stderr is `FILE:LINE:COL: error: ...` or
-`error: ...`; the run ends within TIMEOUT seconds; memory stays bounded.
+The property: the exit code is 0, 1, 2 or 130 (4 for `check` that could not check; never 3,
+an internal error, and never an uncaught exception); on exit 1 or 4 the first line on stderr
+is `FILE:LINE:COL: error: ...` or `error: ...`; the run ends within TIMEOUT seconds; memory
+stays bounded. And (run_and_check): no device node, FIFO or symlink in the case's folder is
+replaced or removed, no temp file is left, and no control or bidi character reaches the
+terminal raw.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -15,6 +19,7 @@ import resource
 import shlex
 import shutil
 import signal
+import stat
 import sys
 import traceback
 from dataclasses import dataclass
@@ -133,7 +138,26 @@ def fresh_case(root: Path) -> Case:
     os.mkfifo(d / "fifo.out")
     (d / "subdir").mkdir()
     (d / "exists.out").write_text("keep\n")
+    os.symlink("exists.out", d / "link.out")
+    os.symlink("nowhere/x.out", d / "dangling.out")
+    with contextlib.suppress(PermissionError):  # mknod needs privileges (root in CI)
+        os.mknod(d / "dev.out", 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # as /dev/null is
     return Case(d, root)
+
+
+def _nodes(folder: Path) -> dict[str, tuple[int, int]]:
+    """(type, inode) of every entry of `folder` that is not a regular file or a folder."""
+    found = {}
+    for entry in os.scandir(folder):
+        st = entry.stat(follow_symlinks=False)
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            found[entry.name] = (stat.S_IFMT(st.st_mode), st.st_ino)
+    return found
+
+
+# What a terminal acts on: C0 controls but newline and tab, DEL, C1, bidi formatting.
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+TEMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")  # formats/atomic.py's temp files
 
 
 COMMANDS = ("play", "simulate", "validate", "replay", "solve", "check", "rules", "scenarios")
@@ -243,6 +267,19 @@ def run_and_check(
 ) -> Ran:
     """Run and check one case; `outside` adds `--allow-outside` (files named anywhere)."""
     args = (["--allow-outside"] if outside else []) + [case.place(str(a)) for a in args]
+    nodes = _nodes(case.dir)
     ran = run(case, args, input, interrupt)
     check(ran, args, input, expect=expect)
+    cmd = shown(args, input)
+    # Nothing but a regular file is ever replaced or removed (a device, a FIFO, a symlink).
+    assert _nodes(case.dir) == nodes, f"a node in the case folder was replaced\n{cmd}"
+    # No temp file outlives the command, whatever stopped it (SIGKILL aside).
+    left = [p.name for p in case.dir.rglob(".*.tmp") if TEMP.match(p.name)]
+    assert not left, f"temp files left: {left}\n{cmd}"
+    # Nothing raw on the terminal; the one exception is an event log asked for on stdout
+    # (`replay --events -`, data like `cat` prints; escaped there only at a terminal).
+    data_out = "--events" in args and args[args.index("--events") + 1 :][:1] == ["-"]
+    shown_text = ran.err if data_out else ran.out + ran.err
+    raw = RAW.search(shown_text)
+    assert raw is None, f"a raw {raw.group()!r} reached the terminal\n{cmd}\n{shown_text[:800]}"
     return ran

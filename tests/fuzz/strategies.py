@@ -429,6 +429,9 @@ out_paths = st.sampled_from(
         "out.txt",
         "out dir/new/x.out",
         "fifo.out",  # a FIFO made in the case folder
+        "link.out",  # a symlink to exists.out
+        "dangling.out",  # a symlink to nothing
+        "dev.out",  # a char device (1, 3), as /dev/null is, where mknod is permitted
         "subdir",  # an existing folder
         "exists.out",  # an existing file
         "exists.out/x.out",  # below a file
