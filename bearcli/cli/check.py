@@ -10,7 +10,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Workers
+from bearcli.cli.options import Workers, file_name
 
 if TYPE_CHECKING:
     from bearcli import checking
@@ -23,7 +23,8 @@ def check_cmd(
         list[Path],
         typer.Argument(
             help="Move logs, or folders searched for them (*.yaml, *.yml); '-' reads one "
-            "record from standard input."
+            "record from standard input.",
+            parser=file_name,
         ),
     ],
     update: Annotated[

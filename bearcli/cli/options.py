@@ -5,6 +5,7 @@ Loaded with the app for every command (even --help), so it imports nothing but t
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -57,6 +58,14 @@ def check_seed(value: int | None) -> int | None:
     if value is not None and not -(10**SEED_DIGITS) < value < 10**SEED_DIGITS:
         raise typer.BadParameter(f"a seed has at most {SEED_DIGITS} digits")
     return value
+
+
+def file_name(value: str | Path) -> Path:
+    """A file or folder argument: an empty name is a usage error (exit 2), not the current
+    folder (Path("") is Path("."): `validate ""` would search the whole working tree)."""
+    if str(value) == "":
+        raise typer.BadParameter("an empty name names no file (write . for this folder)")
+    return Path(value)
 
 
 def complete_scenario(incomplete: str) -> list[str]:

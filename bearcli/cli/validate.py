@@ -8,7 +8,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import complete_scenario
+from bearcli.cli.options import complete_scenario, file_name
 
 
 @command
@@ -21,6 +21,7 @@ def validate_cmd(
             "without their move log, an interrupted save); '-' reads one scenario or move log "
             "from standard input.",
             autocompletion=complete_scenario,
+            parser=file_name,
         ),
     ],
     strict_seats: Annotated[

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.cli.test_replay import ROUND
 from tests.conftest import ROOT
 
@@ -143,3 +145,12 @@ def test_strict_seats_refuses_each_decision_without_its_seat_at_its_line(cli, tm
     ]
     # Without the option the same record is valid: the seat form is recommended, not required.
     assert cli("validate", "plain.yaml").code == 0
+
+
+@pytest.mark.parametrize("command", ["validate", "check"])
+def test_an_empty_name_is_a_usage_error_not_the_current_folder(cli, tmp_path, command):
+    (tmp_path / "bad.yaml").write_text("game: nope\n")  # what a search of the folder would find
+    ran = cli(command, "")
+    assert ran.code == 2
+    assert "an empty name names no file" in ran.err and "bad.yaml" not in ran.out + ran.err
+    assert cli(command, ".").code in (1, 4)  # the folder, when it is named

@@ -386,6 +386,8 @@ COMMAND_LINES = [
     (["play", "s.yaml", "--seed", "9" * 1001], 2),
     (["rules", "\x1b]0;PWNED\x07\u202e"], 2),
     (["validate", "new\nline\x1b[2J\u202e.yaml"], 1),
+    (["validate", ""], 2),
+    (["check", ""], 2),
     (["simulate", "s.yaml", "-n", "1", "--csv", "c" * 300], 1),
     *(
         (["simulate", "s.yaml", "-n", "1", "--csv", node, *force], 1)
