@@ -27,7 +27,7 @@ SLOW_MARK = "<!-- slow -->"
 OMITTED = "..."
 # Copied for the examples: what a command may read (the repository as a user's clone has it).
 COPIED = ("README.md", "docs", "scenarios", "replays")
-TIMEOUT_S = 300
+TIMEOUT_S = 1200  # a guard against a hang; the slow examples take minutes on a loaded machine
 
 
 @dataclass(frozen=True)
