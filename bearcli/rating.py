@@ -78,8 +78,41 @@ ANCHORS: dict[tuple[str, str], tuple[tuple[str, str, float], ...]] = {
 
 
 # The planner's win rate on every shipped floe, per (level, variant), easiest first: at most
-# 600 games each, batch seed 1, stopped at +-3% (`python -m bearcli.rating planner 600 0.03`).
-PLANNER_ANCHORS: dict[tuple[str, str], tuple[tuple[str, str, float], ...]] = {}  # PLANNER
+# 500 games each, batch seed 1, stopped at +-3% (`python -m bearcli.rating planner 500 0.03`).
+PLANNER_ANCHORS: dict[tuple[str, str], tuple[tuple[str, str, float], ...]] = {
+    ("normal", "classic"): (
+        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
+        ("the-archipelago", "The Archipelago", 0.78),
+        ("classic", "Classic floe", 0.752),
+        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.684),
+        ("nap-at-the-meeting", "Nap At The Meeting", 0.374),
+        ("the-great-wall", "The Great Wall", 0.342),
+    ),
+    ("hard", "classic"): (
+        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
+        ("classic", "Classic floe", 0.692),
+        ("the-archipelago", "The Archipelago", 0.652),
+        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.588),
+        ("nap-at-the-meeting", "Nap At The Meeting", 0.332),
+        ("the-great-wall", "The Great Wall", 0.25),
+    ),
+    ("normal", "multicolour"): (
+        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
+        ("the-archipelago", "The Archipelago", 0.8737),
+        ("classic", "Classic floe", 0.868),
+        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.834),
+        ("the-great-wall", "The Great Wall", 0.506),
+        ("nap-at-the-meeting", "Nap At The Meeting", 0.496),
+    ),
+    ("hard", "multicolour"): (
+        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
+        ("the-archipelago", "The Archipelago", 0.82),
+        ("classic", "Classic floe", 0.802),
+        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.742),
+        ("nap-at-the-meeting", "Nap At The Meeting", 0.46),
+        ("the-great-wall", "The Great Wall", 0.374),
+    ),
+}
 
 ANCHORS_BY_BOT = {ANCHOR_BOT: ANCHORS, STRONGEST: PLANNER_ANCHORS}
 

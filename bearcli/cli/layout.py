@@ -13,6 +13,7 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
+from bearcli.cli.layout_generate import generate_cmd
 from bearcli.cli.layout_rate import rate_cmd
 from bearcli.cli.layout_vary import vary_cmd
 from bearcli.cli.options import Settings, complete_floe
@@ -209,3 +210,4 @@ def _count(n: int, word: str) -> str:
 
 layout_app.command("rate")(rate_cmd)
 layout_app.command("vary")(vary_cmd)
+layout_app.command("generate")(generate_cmd)

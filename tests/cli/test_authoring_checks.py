@@ -8,7 +8,7 @@ import json
 import pytest
 
 from bearcli.games.sliding_bears.layout import parse
-from bearcli.rating import BotFigures, LevelRating, disagreement
+from bearcli.rating import BotFigures, LevelRating, difficulty, disagreement
 from tests.games.sliding_bears.test_planner import OPEN
 
 # The 7 x 5 floe `layout new` starts with, and a rock above the blue bear's start (P-SB8).
@@ -130,6 +130,37 @@ def test_bots_that_disagree_by_far_are_flagged_and_close_ones_not():
         disagreement((_fig("planner", 60, 100, 0.55, 0.65), _fig("greedy", 50, 100, 0.45, 0.54)))
         is None
     )
+
+
+def test_the_label_rests_on_the_planner_with_greedys_beside_it_and_the_removals_counted(cli):
+    _write(cli, "open.layout", OPEN)
+    ran = cli("layout", "rate", "open.layout", "-n", "10", "--seed", "3", "--json")
+    assert ran.code == 0, ran.err
+    for lv in json.loads(ran.out)["levels"]:
+        setting = (lv["level"], lv["variant"])
+        planner, greedy = lv["bots"]["planner"], lv["bots"]["greedy"]
+        assert lv["difficulty_bot"] == "planner"
+        assert lv["difficulty"] == planner["difficulty"]
+        assert planner["difficulty"] == difficulty(planner["win_rate"], setting, "planner")
+        assert greedy["difficulty"] == difficulty(greedy["win_rate"], setting, "greedy")
+        for fig in (planner, greedy):  # one set-up removal a game (SB2)
+            assert sum(fig["removals"].values()) == fig["games"]
+            tile = "S" if lv["level"] == "normal" else "I"
+            lay = parse(OPEN, "open.layout")
+            assert all(lay.cells[lay.grid.parse(sq)] == tile for sq in fig["removals"])
+    table = cli("layout", "rate", "open.layout", "-n", "10", "--seed", "3").out
+    assert table.count("│ set-up removal ") == 4 and table.count("by planner (the label), ") == 4
+    assert table.count("  by greedy, ") == 4
+
+
+def test_planner_anchors_cover_every_setting_and_shipped_floe():
+    from bearcli.rating import ANCHORS, PLANNER_ANCHORS
+
+    assert set(PLANNER_ANCHORS) == set(ANCHORS)
+    for setting, rows in PLANNER_ANCHORS.items():
+        assert {r[0] for r in rows} == {r[0] for r in ANCHORS[setting]}
+        rates = [r[2] for r in rows]
+        assert rates == sorted(rates, reverse=True)
 
 
 def test_a_level_record_says_which_bot_labels_it():
