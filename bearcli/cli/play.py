@@ -11,14 +11,15 @@ import itertools
 import os
 import signal
 import sys
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from bearcli.cli import console as consoles
-from bearcli.cli.edge import command
+from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import (
     Settings,
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 HELP = (
     "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'undo' takes "
-    "your last step back, 'quit' stops"
+    "your last step back until the dice are rolled, 'redo' puts it back, 'quit' stops"
 )
 # Bots replay deterministically from a saved log, so losing a few hundred of their steps to
 # SIGKILL costs nothing; each save rewrites the whole log, so saving more often costs time.
@@ -48,6 +49,8 @@ SAVE_EVERY = 200
 # it: the longest step of any game (a five-die Bear Down! roll) is 53 characters, 56 bytes a
 # line, 840 KB for 15,000 steps (tests/cli/test_play_durability.py checks it).
 MAX_PLAY_STEPS = 15_000
+# What Enter does when the table waits for a person (formats.slips names the chance step).
+ENTER_DOES = {"card turned up": "turn the card", "re-rolled die": "roll"}
 STOP_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")  # each stops play as Ctrl-C does
 
 
@@ -187,13 +190,11 @@ class Reader:
         self.prompt = prompt  # prompt.Prompt: a line editor at a terminal, else plain lines
         self.line = 0
 
-    def ask(self, table, who: str, board) -> str:
-        """The next step (or `undo`) typed; `?`, `board` and `quit` are answered here."""
-        from rich.markup import escape
+    def ask(self, table, who: str, board, *, blank: bool = False) -> str:
+        """The next step (or `undo`) typed; `?`, `board` and `quit` are answered here. With
+        `blank` an empty line is an answer too (Enter rolls the dice)."""
 
-        from bearcli.core.errors import InputError, Location
         from bearcli.core.game import CHANCE
-        from bearcli.formats import yamlsrc
 
         while True:
             try:
@@ -203,17 +204,20 @@ class Reader:
             self.line += 1
             bad = next((i for i, c in enumerate(raw) if "\udc80" <= c <= "\udcff"), None)
             if bad is not None:
-                where = Location(yamlsrc.STDIN_NAME, self.line, bad + 1)
                 byte = ord(raw[bad]) - 0xDC00
-                err = InputError(
-                    f"not UTF-8 text (byte 0x{byte:02x}); the line is skipped", location=where
+                self.cons.err.print(
+                    f"error: not UTF-8 text (byte 0x{byte:02x} at column {bad + 1}); the "
+                    "line is skipped",
+                    highlight=False,
+                    markup=False,
                 )
-                self.cons.err.print(escape(err.headline()), highlight=False)
                 continue
             text = raw.strip()
             game, state = table.game, table.match.state
             if text in ("?", "help"):
-                if table.match.actor == CHANCE:  # the pattern, not every combination
+                if blank:  # the table waits for a person to roll
+                    shown = "press Enter (or type 'roll') to roll; 'undo' takes back first"
+                elif table.match.actor == CHANCE:  # the pattern, not every combination
                     shown = f"chance: {game.chance_pattern(state)}"
                 else:
                     shown = f"legal: {game.options_text(state, limit=200)}"
@@ -223,7 +227,7 @@ class Reader:
                 self.cons.out.print(board())
             elif text in ("quit", "exit"):
                 raise Stop
-            elif text:
+            elif text or blank:
                 return text
 
 
@@ -232,6 +236,8 @@ def _candidates(table) -> list[str]:
     from bearcli.core.game import CHANCE, TERMINAL
 
     game, state, actor = table.game, table.match.state, table.match.actor
+    if table.roller() is not None:
+        return ["roll"]
     if actor == CHANCE:
         return [str(s) for s, _ in game.chance_outcomes(state)]
     return [] if actor == TERMINAL else [str(s) for s in game.legal_steps(state)]
@@ -303,14 +309,30 @@ def play_cmd(
             "real table shows only the face-up cards).",
         ),
     ] = False,
+    watch: Annotated[
+        bool,
+        typer.Option("--watch", help="Bots only: watch them play, one step a line."),
+    ] = False,
+    delay: Annotated[
+        float,
+        typer.Option(
+            "--delay",
+            metavar="SECONDS",
+            min=0.0,
+            max=60.0,
+            help="With --watch: wait this long after each step, to follow the game.",
+        ),
+    ] = 0.0,
     unchecked: Unchecked = False,
 ) -> None:
     """Play at the terminal: the board in colour, steps typed in the notation, bots move.
 
     At the prompt: a step, '?' (the legal steps, or how a chance step is written), 'board',
-    'undo' (takes back your last decision and the bot steps after it, never a chance step),
-    'quit'. At a terminal the line can be edited, up-arrow recalls earlier lines and TAB
-    completes the legal steps.
+    'undo' (takes back your last decision and the bot steps after it, until the dice are
+    rolled), 'redo', 'quit'. After your decisions, and when the roll is yours, the table waits
+    for you to roll: Enter (or 'roll'). A scenario with no person seated makes seat 1 yours;
+    --watch lets the bots play alone. At a terminal the line can be edited, up-arrow recalls
+    earlier lines and TAB completes the legal steps.
 
     \b
     Examples:
@@ -318,15 +340,15 @@ def play_cmd(
       bearcli play bear-down/two-players --seed 7 --save game.yaml
       bearcli play game.yaml                 continue a saved game
       bearcli play baerenspiel/memo --set 'seats=[human, perfect]' --show-memory
+      bearcli play bear-down/bots-4p --watch --delay 0.5
     """
-    from rich.markup import escape
 
     from bearcli.cli.prompt import Prompt
-    from bearcli.cli.table import Table
+    from bearcli.cli.table import UNDO_RULING, Table
     from bearcli.core.errors import BearError, InputError, Location, ScenarioError
     from bearcli.core.game import CHANCE
     from bearcli.core.runner import chance_rng
-    from bearcli.formats import checks, movelog, shipped, yamlsrc
+    from bearcli.formats import checks, movelog, shipped, slips, yamlsrc
     from bearcli.formats import scenario as scenario_fmt
 
     given, scenario = str(scenario), shipped.resolve(scenario)
@@ -370,8 +392,29 @@ def play_cmd(
         seed = fresh_seed() if fresh else seed
         rng = chance_rng(seed)
         steps = []
-    record = Record(inline, scenario_file, overrides, seed, manual_chance)
     game = scen.game
+    people = [i for i, s in enumerate(scen.config.seats) if s.bot == "human"]
+    seated = ""
+    if watch and people:
+        where = Location("--watch", 1, 1)
+        who = scen.config.seats[people[0]].label(people[0])
+        err = InputError(
+            f"--watch plays bots only, and {who} is a person: give every seat a bot "
+            "(--set 'seats=[greedy, greedy]')",
+            location=where,
+        )
+        report(cons.err, err)
+        raise typer.Exit(Exit.USAGE)
+    if not watch and not people:
+        # P-C9: `play` is a game: with no person seated, seat 1 is the one at the terminal.
+        seats = (replace(scen.config.seats[0], bot="human", options=()), *scen.config.seats[1:])
+        scen = replace(scen, config=replace(scen.config, seats=seats))
+        overrides = (*overrides, seats_setting(seats))  # so the record says who played
+        seated = (
+            f"no seat of this scenario is a person, so {seats[0].label(0)} is you; the other "
+            "seats keep their bots (--watch lets the bots play alone)"
+        )
+    record = Record(inline, scenario_file, overrides, seed, manual_chance)
     if save is None and continued and given != yamlsrc.STDIN:
         # A continued game goes on in its own record (written atomically, as at every save):
         # one game, one file.
@@ -384,7 +427,7 @@ def play_cmd(
         check_target(save, force)  # a game played to the end and then not saved is a game lost
     # A continued game: the bots see what was played (memo bots remember), the narrator knows
     # what was told.
-    table = Table(game, scen.config, seed, steps)
+    table = Table(game, scen.config, seed, steps, typed_chance=manual_chance)
     render = registry_render(game)
     if table.match.over:  # nothing to play: say how it ended, write nothing
         cons.out.print(render(table.match.state, show_memory=show_memory))
@@ -403,19 +446,41 @@ def play_cmd(
     def say(text: str, indent: str = "    ") -> None:
         cons.out.print(f"{indent}{text}", highlight=False, markup=False)
 
+    def refuse(exc: BearError) -> None:
+        """Every refusal at the prompt in one style: `error: MESSAGE [RULING]`."""
+        ruled = f" [{exc.ruling}]" if exc.ruling else ""
+        cons.err.print(f"error: {exc.message}{ruled}", highlight=False, markup=False)
+
     status = [table.narrator.status(table.match.state)]
 
     def tell(logged) -> None:
-        for sentence in table.tell(logged):
+        sentences = table.tell(logged)
+        for sentence in sentences if not watch else ():
             say(sentence)
         now = table.narrator.status(table.match.state)
-        if now and now != status[0]:  # where the game stands, when that has changed
-            say(f"status: {now}")
+        changed = now and now != status[0]  # where the game stands, when that has changed
         status[0] = now
+        if changed and not watch:
+            say(f"status: {now}")
+        return sentences, (f"status: {now}" if changed else None)
+
+    def label(seat: int) -> str:
+        return scen.config.seats[seat].label(seat)
 
     saver = Saver(record, scen, save)
     reader = Reader(cons, Prompt(cons.out, lambda: _candidates(table)))
     stopped = guarded = False
+    # The board is drawn again when the player would see it change: a roll, a card turned up,
+    # another seat's turn, an undo; never after a refusal, so an error stays by its board.
+    drawn = [-1, None]  # steps played and the actor when the board was last drawn
+
+    def draw_if_changed() -> None:
+        steps, actor = table.match.steps, table.match.actor
+        since = table.actors[drawn[0] :] if 0 <= drawn[0] <= len(steps) else [CHANCE]
+        if drawn[0] > len(steps) or CHANCE in since or actor != drawn[1]:
+            cons.out.print(board())
+        drawn[:] = [len(steps), actor]
+
     with _tolerant_stdin(), StopSignals() as signals:
 
         def keep(*, always: bool = False) -> None:  # on disk before play goes on
@@ -423,51 +488,88 @@ def play_cmd(
                 with signals.held():  # a signal meanwhile waits for the file to be whole
                     saver.save(table.match)
 
-        try:
-            how = (
-                f"a fresh seed {seed}: --seed {seed} plays these dice again"
-                if fresh
-                else f"seed {seed}"
+        def show_auto(actor: int, step, logged) -> None:
+            who = "chance" if actor == CHANCE else label(actor)
+            by = (
+                f" {_for_whom(table, logged)}"
+                if actor == CHANCE
+                else f", {scen.config.seats[actor].bot}"
             )
+            if watch:  # one step a line (and the status line when it changes)
+                sentences, changed = tell(logged)
+                said = "; ".join(sentences)
+                say(f"{who}{by}: {step}" + (f" - {said}" if said else ""), indent="  ")
+                if changed:
+                    say(changed)
+                if delay:
+                    time.sleep(delay)
+            else:
+                say(f"{who}{by}: {step}", indent="  ")
+                tell(logged)
+
+        try:
+            if manual_chance:
+                how = "dice and cards typed in"
+            elif fresh:
+                how = f"a fresh seed {seed}: --seed {seed} plays these dice again"
+            else:
+                how = f"seed {seed}"
             say(f"{game.title}: {scen.title} ({how}). {HELP}.", indent="")
+            if seated:
+                say(seated, indent="")
+            cons.err.print(f"the move log is saved as you play to {save}", highlight=False)
             for sentence in table.opening if not steps else ():  # a new game: its set-up
                 say(sentence)
-            if status[0]:
+            if status[0] and not watch:
                 say(f"status: {status[0]}")
             while not table.match.over:
                 if len(table.match.steps) >= MAX_PLAY_STEPS:
                     guarded = True
                     break
                 actor = table.match.actor
-                who = "chance" if actor == CHANCE else scen.config.seats[actor].label(actor)
-                if not (manual_chance and actor == CHANCE):
+                roller = table.roller()
+                if not (manual_chance and actor == CHANCE) and roller is None:
                     taken = table.auto(rng)  # chance, or a bot seat
                     if taken is not None:
-                        step, logged = taken
-                        by = (
-                            f" {_for_whom(table, logged)}"
-                            if actor == CHANCE
-                            else f", {scen.config.seats[actor].bot}"
-                        )
-                        say(f"{who}{by}: {step}", indent="  ")
-                        tell(logged)
+                        show_auto(actor, *taken)
                         if len(table.match.steps) - (saver.saved or 0) >= SAVE_EVERY:
                             keep()
                         continue
                 keep()  # every step so far is on disk before a person is asked
-                cons.out.print(board())
-                text = reader.ask(table, who, board)
+                draw_if_changed()
+                if roller is not None:
+                    noun = slips.chance_noun(game, table.match.state)
+                    who = f"{label(roller)} [Enter: {ENTER_DOES.get(noun, noun)}]"
+                else:
+                    who = "chance" if actor == CHANCE else label(actor)
+                text = reader.ask(table, who, board, blank=roller is not None)
+                where = Location(yamlsrc.STDIN_NAME, reader.line, 1)
+                word = text.casefold()
                 try:
-                    if text.casefold() == "undo":
-                        where = Location(yamlsrc.STDIN_NAME, reader.line, 1)
+                    if word == "undo":
                         undone = table.undo(where)
                         say(f"undone: {', '.join(map(str, undone))}", indent="  ")
                         status[0] = table.narrator.status(table.match.state)
                         keep(always=True)  # the record on disk says what is left
                         continue
-                    tell(table.take(game.parse_step(text)))
+                    if word == "redo":
+                        for step, logged in table.redo(where):
+                            say(f"redone: {step}", indent="  ")
+                            tell(logged)
+                        keep(always=True)
+                        continue
+                    if roller is not None:
+                        if word not in ("", "roll"):
+                            raise InputError(
+                                f"it is time for the {noun}: press Enter (or type 'roll'); "
+                                "'undo' takes back the last decision first",
+                                ruling=UNDO_RULING,
+                            )
+                        show_auto(CHANCE, *table.auto(rng))
+                    else:
+                        tell(table.take(game.parse_step(text)))
                 except BearError as exc:
-                    cons.err.print(escape(exc.headline()), highlight=False)
+                    refuse(exc)
                 keep()  # a person's step is never only in memory
         except (Stop, KeyboardInterrupt):
             stopped = True
@@ -488,8 +590,26 @@ def play_cmd(
             f"stopped before the end; continue with: bearcli play {save}", highlight=False
         )
         raise typer.Exit(Exit.INTERRUPTED)
-    cons.out.print(board())
-    say(f"game over: {_result(scen, table)}", indent="")
+    if not watch:
+        cons.out.print(board())  # its last line says how the game ended
+    say(f"winners: {_winners(scen, table)}", indent="")
+
+
+def seats_setting(seats) -> str:
+    """The `set:` item that seats these seats: `seats=[{name: Ana, bot: human}, ...]`."""
+    import yaml
+
+    items = [{"name": s.name, "bot": s.bot, **dict(s.options)} for s in seats]
+    flow = yaml.safe_dump(
+        items, default_flow_style=True, width=10_000, allow_unicode=True, sort_keys=False
+    )
+    return f"seats={flow.strip()}"
+
+
+def _winners(scen, table: "Table") -> str:
+    """`Ana, Ben` (or `nobody`): who won a finished game."""
+    winners = table.match.outcome.winners
+    return ", ".join(scen.config.seats[w].name for w in winners) or "nobody"
 
 
 def _result(scen, table: "Table") -> str:

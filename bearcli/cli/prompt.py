@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 # The words the prompt itself understands, offered by TAB beside the legal steps.
-COMMANDS = ("?", "help", "board", "undo", "quit")
+COMMANDS = ("?", "help", "board", "undo", "redo", "quit")
 # Steps are space-separated words; `:`, `/` and `-` belong inside a word (`blue:S1`,
 # `pink/blue`), so only blanks separate what TAB completes.
 DELIMS = " \t"

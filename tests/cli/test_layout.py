@@ -70,8 +70,8 @@ def test_play_a_bare_layout_with_typed_steps_then_replay_it(cli):
     assert log["moves"][0] == "remove b5" and log["scenario_file"] == floe
     assert log["scenario"]["layout"] == (FLOES / "classic.layout").read_text()  # inline
     assert cli("replay", saved.name).code == 0
-    bots = cli("play", floe, "--save", "bots.yaml")  # the default seats: two greedy bots
-    assert bots.code == 0 and "game over: " in bots.out
+    bots = cli("play", floe, "--save", "bots.yaml", "--watch")  # the default: two greedy bots
+    assert bots.code == 0 and "winners: " in bots.out
 
 
 def test_validate_a_bare_layout_judges_it_with_the_default_rules(cli):

@@ -26,12 +26,18 @@ layout: |
 def test_human_types_steps_help_lists_them_and_quit_saves(cli, tmp_path):
     (tmp_path / "s.yaml").write_text(SMALL)
     ran = cli(
-        "play", "s.yaml", "-s", "4", "--save", "game.yaml", input="?\nremove a1\nremove b2\nquit\n"
+        "play",
+        "s.yaml",
+        "-s",
+        "4",
+        "--save",
+        "game.yaml",
+        input="?\nremove a1\nremove b2\n\nquit\n",
     )
     assert ran.code == 130
     assert "legal: remove b2" in ran.out
     assert "error: illegal step 'remove a1'" in ran.err and "[SB2]" in ran.err
-    assert "chance for Ana: roll" in ran.out  # the dice are rolled for the table
+    assert "chance for Ana: roll" in ran.out  # Ana pressed Enter: the dice are rolled
     assert "move log saved to game.yaml" in ran.err
     log = yaml.safe_load((tmp_path / "game.yaml").read_text())
     assert log["moves"][0] == "remove b2"
@@ -70,13 +76,13 @@ def test_ctrl_c_saves_the_log(cli, tmp_path, monkeypatch):
 
 def test_bots_play_to_the_end_and_the_saved_log_replays(cli, tmp_path):
     scen = ROOT / "scenarios/sliding-bears/classic.yaml"
-    ran = cli("play", str(scen), "--seed", "3", "--save", "full.yaml")
+    ran = cli("play", str(scen), "--seed", "3", "--save", "full.yaml", "--watch")
     assert ran.code == 0, ran.err
-    assert "game over: " in ran.out
+    assert "winners: " in ran.out
     log = yaml.safe_load((tmp_path / "full.yaml").read_text())
     assert log["result"]["termination"] in ("all-bears-across", "no-free-ice")
     assert cli("replay", "full.yaml").code == 0
-    refused = cli("play", str(scen), "--save", "full.yaml")
+    refused = cli("play", str(scen), "--save", "full.yaml", "--watch")
     assert refused.code == 1 and "file exists" in refused.err
 
 
@@ -117,7 +123,10 @@ def test_bots_at_the_table_play_exactly_the_simulated_game(cli, scenario):
     # bot to see every step in play too (the memo bots remember the cards chance shows).
     scen = scenario_fmt.load(ROOT / "scenarios" / scenario)
     assert (
-        cli("play", str(ROOT / "scenarios" / scenario), "--seed", "5", "--save", "g.yaml").code == 0
+        cli(
+            "play", str(ROOT / "scenarios" / scenario), "-s", "5", "--save", "g.yaml", "--watch"
+        ).code
+        == 0
     )
     played = yaml.safe_load((cli.cwd / "g.yaml").read_text())["moves"]
     assert played == list(play_one(scen, 5).steps)

@@ -51,23 +51,23 @@ layout: |
        1: I I S I
    start: p g b y
 """
-PROMPT = re.compile(r"seat \d \((?:Ana|Ben)\)> ")
+PROMPT = re.compile(r"seat \d \((?:Ana|Ben)\)(?: \[Enter: [a-z ]+\])?> ")
 BOT_STEP = re.compile(r"^  \S", re.M)  # `  chance: roll ...`, `  seat 1 (Ann), greedy: ...`
 
 
 @pytest.fixture(scope="module")
 def reference():
     """The game two greedy bots play on the floe: typed in by two people, it is the same game
-    (the dice come from the seed alone). Returns (all steps, indices of the seats' steps)."""
+    (the dice come from the seed alone). Returns (all steps, the line typed at the prompt of
+    each: the step itself, or Enter for a roll, P-C4: every roll waits for a person)."""
     scen = load_scenario_text(HEAD + SEATS.format("greedy") + LAYOUT)
     steps = list(play_one(scen, 4).steps)
-    match, decisions = Match(scen.game, scen.config), []
-    for i, step in enumerate(steps):
-        if match.actor != CHANCE:
-            decisions.append(i)
+    match, typed = Match(scen.game, scen.config), []
+    for step in steps:
+        typed.append("" if match.actor == CHANCE else step)
         match.apply_text(step)
-    assert len(decisions) > 12  # enough room for the moments chosen below
-    return steps, decisions
+    assert len(typed) > 12  # enough room for the moments chosen below
+    return steps, typed
 
 
 class Player:
@@ -123,47 +123,49 @@ def _moves(path: Path) -> list[str]:
     return yaml.safe_load(path.read_text())["moves"]
 
 
-def _type_moves(player: Player, steps: list[str], decisions: list[int], k: int) -> None:
-    """Type the first k decisions, each at its own prompt, and wait for prompt k + 1."""
+def _type_moves(player: Player, typed: list[str], k: int) -> None:
+    """Type the first k lines, each at its own prompt, and wait for prompt k + 1."""
     for n in range(k):
         player.wait_for(PROMPT, n + 1)
-        player.type(steps[decisions[n]])
+        player.type(typed[n])
     player.wait_for(PROMPT, k + 1)
 
 
 @pytest.mark.parametrize("k", [1, 9, -1])  # the first move, mid-game, all but the last
 def test_sigkill_loses_no_typed_move_and_the_log_plays_on(cli, tmp_path, reference, k):
-    steps, decisions = reference
-    k = k % len(decisions)
+    steps, typed = reference
+    k = k % len(typed)
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
     player = Player(tmp_path, "s.yaml", "--seed", "4", "--save", "g.yaml")
-    _type_moves(player, steps, decisions, k)
+    _type_moves(player, typed, k)
     code, _ = player.stop(signal.SIGKILL)
     assert code == -signal.SIGKILL
-    # The k moves typed, the dice rolled after them, nothing else: the game up to prompt k + 1.
-    assert _moves(tmp_path / "g.yaml") == steps[: decisions[k]]
+    # The k lines typed, nothing else: the game up to prompt k + 1.
+    assert _moves(tmp_path / "g.yaml") == steps[:k]
     assert not list(tmp_path.glob(".g.yaml.*"))  # no temp file left beside it
     assert cli("replay", "g.yaml").code == 0
-    rest = "".join(steps[i] + "\n" for i in decisions[k:])
+    rest = "".join(line + "\n" for line in typed[k:])
     ran = cli("play", "g.yaml", "--save", "done.yaml", input=rest)
     assert ran.code == 0, ran.err
-    assert "game over: all-bears-across; winners: Ana, Ben" in ran.out
+    assert "game over after turn" in ran.out and "all-bears-across" in ran.out
+    assert "winners: Ana, Ben" in ran.out
+    assert ran.out.count("game over") == 1  # said once, by the last board
     assert _moves(tmp_path / "done.yaml") == steps
     assert cli("replay", "done.yaml").code == 0
 
 
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP", "SIGINT"])
 def test_a_stop_signal_at_a_prompt_saves_like_ctrl_c(cli, tmp_path, reference, name):
-    steps, decisions = reference
+    steps, typed = reference
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
     player = Player(tmp_path, "s.yaml", "--seed", "4", "--save", "g.yaml")
-    _type_moves(player, steps, decisions, 5)
+    _type_moves(player, typed, 5)
     code, err = player.stop(getattr(signal, name))
     assert code == 130, err
     assert "move log saved to g.yaml" in err
     assert "continue with: bearcli play g.yaml" in err
     assert "Traceback" not in err
-    assert _moves(tmp_path / "g.yaml") == steps[: decisions[5]]
+    assert _moves(tmp_path / "g.yaml") == steps[:5]
     assert cli("replay", "g.yaml").code == 0
 
 
@@ -171,7 +173,7 @@ def test_a_stop_signal_at_a_prompt_saves_like_ctrl_c(cli, tmp_path, reference, n
 def test_a_long_bot_stretch_is_saved_as_it_goes(cli, tmp_path, name):
     (tmp_path / "never.yaml").write_text(NEVER)
     # --unchecked: the static checks refuse a floe no bear can cross (P-SB14).
-    player = Player(tmp_path, "never.yaml", "--save", "g.yaml", "--unchecked")
+    player = Player(tmp_path, "never.yaml", "--save", "g.yaml", "--unchecked", "--watch")
     player.wait_for(BOT_STEP, 2 * play.SAVE_EVERY + 50)
     code, err = player.stop(getattr(signal, name))
     moves = _moves(tmp_path / "g.yaml")
@@ -240,7 +242,7 @@ def test_an_unwritable_save_target_is_refused_before_any_play(cli, tmp_path, kin
 
 def test_a_missing_save_folder_is_made(cli, tmp_path):
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
-    ran = cli("play", "s.yaml", "-s", "4", "--save", "logs/today/g.yaml", input="remove b2\n")
+    ran = cli("play", "s.yaml", "-s", "4", "--save", "logs/today/g.yaml", input="remove b2\n\n")
     assert ran.code == 130, ran.err
     assert _moves(tmp_path / "logs/today/g.yaml") == ["remove b2", "roll green wind"]
 
@@ -249,7 +251,7 @@ def test_a_missing_save_folder_is_made(cli, tmp_path):
 def test_a_failing_save_stops_play_located_and_keeps_the_last_log(
     cli, tmp_path, monkeypatch, reference, fail_at
 ):
-    steps, decisions = reference
+    steps, typed = reference
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
     real, calls, written = atomic.write_text, [], []
 
@@ -261,8 +263,8 @@ def test_a_failing_save_stops_play_located_and_keeps_the_last_log(
         written.append(text)
 
     monkeypatch.setattr(atomic, "write_text", full_disk)
-    typed = "".join(steps[i] + "\n" for i in decisions[:8])
-    ran = cli("play", "s.yaml", "-s", "4", "--save", "g.yaml", input=typed)
+    lines = "".join(line + "\n" for line in typed[:8])
+    ran = cli("play", "s.yaml", "-s", "4", "--save", "g.yaml", input=lines)
     assert ran.code == 1, ran.err  # not 3, and not 130: the game is not all kept
     assert "g.yaml:1:1: error: cannot write the move log here: No space left on device" in ran.err
     assert "Traceback" not in ran.err
@@ -277,10 +279,10 @@ def test_a_failing_save_stops_play_located_and_keeps_the_last_log(
 
 
 def test_a_line_that_is_not_utf8_is_named_and_skipped(cli, tmp_path, reference):
-    steps, decisions = reference
+    steps, typed = reference
     (tmp_path / "s.yaml").write_text(TWO_HUMANS)
-    typed = [steps[i].encode() for i in decisions[:4]]
-    lines = [typed[0], b"wind \xff\xfe c2", typed[1], typed[2], typed[3]]
+    good = [line.encode() for line in typed[:4]]
+    lines = [good[0], b"wind \xff\xfe c2", good[1], good[2], good[3]]
     ran = subprocess.run(
         [sys.executable, "-m", "bearcli", "play", "s.yaml", "-s", "4", "--save", "g.yaml"],
         input=b"\n".join(lines) + b"\n",  # one chunk: the good lines around it must survive
@@ -291,18 +293,18 @@ def test_a_line_that_is_not_utf8_is_named_and_skipped(cli, tmp_path, reference):
     )
     err = ran.stderr.decode()
     assert ran.returncode == 130, err
-    assert "<stdin>:2:6: error: not UTF-8 text (byte 0xff); the line is skipped" in err
+    assert "error: not UTF-8 text (byte 0xff at column 6); the line is skipped" in err
     assert "Traceback" not in err and "internal error" not in err
-    assert _moves(tmp_path / "g.yaml") == steps[: decisions[4]]
+    assert _moves(tmp_path / "g.yaml") == steps[:4]
 
 
 def test_a_game_that_never_ends_stops_at_the_guard_with_its_log(cli, tmp_path, monkeypatch):
     # The real guard takes seconds of bot play; a small one shows the same behaviour.
     monkeypatch.setattr(play, "MAX_PLAY_STEPS", 3 * play.SAVE_EVERY + 7)
     (tmp_path / "never.yaml").write_text(NEVER)
-    ran = cli("play", "never.yaml", "--save", "g.yaml", "--unchecked")  # P-SB14
+    ran = cli("play", "never.yaml", "--save", "g.yaml", "--unchecked", "--watch")  # P-SB14
     assert ran.code == 1
-    assert ran.err.strip() == (
+    assert ran.err.strip().splitlines()[-1] == (
         f"never.yaml:1:1: error: the game did not end within {play.MAX_PLAY_STEPS} steps; "
         "the move log so far is saved to g.yaml"
     )
@@ -310,7 +312,7 @@ def test_a_game_that_never_ends_stops_at_the_guard_with_its_log(cli, tmp_path, m
     replayed = cli("replay", "g.yaml")
     assert replayed.code == 0 and "result unfinished" in replayed.out
     # Continued, it is still at the guard: refused the same way, its log saved again.
-    again = cli("play", "g.yaml", "--save", "h.yaml")
+    again = cli("play", "g.yaml", "--save", "h.yaml", "--watch")
     assert again.code == 1 and "did not end within" in again.err
     assert _moves(tmp_path / "h.yaml") == _moves(tmp_path / "g.yaml")
 

@@ -21,6 +21,7 @@ from tests.cli.test_play import SMALL  # the 4 x 3 floe of the play tests
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x01\x02]")
 PROMPT = "seat 1 (Ana)> "
+ROLL = "seat 1 (Ana) [Enter: roll]> "
 UP, LEFT = "\x1b[A", "\x1b[D"
 
 
@@ -130,7 +131,7 @@ def test_tab_completes_a_legal_step_at_the_terminal(terminal, tmp_path):
     term.keys("\t")  # then the only square a seal stands on
     term.wait_for("remove b2")
     term.keys("\r")
-    term.wait_for(PROMPT, 2)
+    term.wait_for(ROLL)  # the table waits for Ana to roll
     assert _moves(tmp_path / "g.yaml")[0] == "remove b2"
     assert term.close() == 130
 
@@ -139,9 +140,12 @@ def test_arrow_keys_edit_and_up_arrow_recalls_the_last_line(terminal, tmp_path):
     term = terminal("--save", "g.yaml")
     term.wait_for(PROMPT)
     term.keys("remov b2" + LEFT * 3 + "e\r")  # the missing letter typed in the middle
-    term.wait_for(PROMPT, 2)
+    term.wait_for(ROLL)
     assert _moves(tmp_path / "g.yaml")[0] == "remove b2"
     assert "^[[" not in term.text  # the keys edited; none was printed
+    term.keys("\r")  # Enter at the roll: Ana rolls, and then decides
+    term.wait_for(PROMPT, 2)
+    assert _moves(tmp_path / "g.yaml")[1].startswith("roll ")
     term.keys(UP + "\r")  # the same line again: refused now, so it was recalled whole
     term.wait_for("error: illegal step 'remove b2'")
     term.keys("quit\r")

@@ -94,7 +94,7 @@ def test_records_that_name_a_scenario_file_keep_working(cli, tmp_path):
 
 def test_a_continued_game_rolls_what_the_uninterrupted_game_rolls(cli, tmp_path):
     scenario = str(ROOT / "scenarios/sliding-bears/classic.yaml")
-    whole = cli("play", scenario, "--seed", "9", "--save", "whole.yaml")
+    whole = cli("play", scenario, "--seed", "9", "--save", "whole.yaml", "--watch")
     assert whole.code == 0, whole.err
     moves = yaml.safe_load((tmp_path / "whole.yaml").read_text())["moves"]
     # Stop after the first roll, continue: every later roll must be the same.
@@ -103,7 +103,7 @@ def test_a_continued_game_rolls_what_the_uninterrupted_game_rolls(cli, tmp_path)
     log["moves"] = moves[:cut]
     del log["result"]
     (tmp_path / "part.yaml").write_text(yaml.safe_dump(log, sort_keys=False))
-    ran = cli("play", "part.yaml", "--save", "rest.yaml")
+    ran = cli("play", "part.yaml", "--save", "rest.yaml", "--watch")
     assert ran.code == 0, ran.err
     rest = yaml.safe_load((tmp_path / "rest.yaml").read_text())
     rolls = [m for m in rest["moves"] if m.startswith("roll")]
@@ -139,7 +139,8 @@ def test_p_c3_check_and_validate_also_judge_a_seeded_record_by_its_seed(cli, tmp
 def test_a_seeded_game_quit_at_any_step_continues_as_the_uninterrupted_game(cli, tmp_path):
     # P-C3: the dice depend only on the seed and the position in the record; continuing writes
     # the record on in its own file, so each cut ends as the very file of the whole game.
-    assert cli("play", "bear-down/two-players", "--seed", "3", "--save", "whole.yaml").code == 0
+    ran = cli("play", "bear-down/two-players", "--seed", "3", "--save", "whole.yaml", "--watch")
+    assert ran.code == 0
     whole = (tmp_path / "whole.yaml").read_text()
     log = yaml.safe_load(whole)
     moves = log.pop("moves")
@@ -148,7 +149,7 @@ def test_a_seeded_game_quit_at_any_step_continues_as_the_uninterrupted_game(cli,
     for cut in range(1, len(moves)):
         part = tmp_path / "part.yaml"
         part.write_text(yaml.safe_dump({**log, "moves": moves[:cut]}, sort_keys=False))
-        ran = cli("play", "part.yaml")
+        ran = cli("play", "part.yaml", "--watch")
         assert ran.code == 0, (cut, ran.err)
         assert "move log saved to part.yaml" in ran.err
         assert part.read_text() == whole, f"continued after move {cut}"
@@ -156,7 +157,8 @@ def test_a_seeded_game_quit_at_any_step_continues_as_the_uninterrupted_game(cli,
 
 
 def test_a_finished_game_is_reported_not_saved_again(cli, tmp_path):
-    assert cli("play", "sliding-bears/classic", "--seed", "2", "--save", "done.yaml").code == 0
+    ran = cli("play", "sliding-bears/classic", "--seed", "2", "--save", "done.yaml", "--watch")
+    assert ran.code == 0
     done = tmp_path / "done.yaml"
     before = (done.read_bytes(), done.stat().st_mtime_ns)
     ran = cli("play", "done.yaml")

@@ -142,7 +142,7 @@ def test_play_narrates_what_each_step_caused(cli, tmp_path):
         "1",  # the scenario's seed: play without --seed takes a fresh one (P-C5)
         "--save",
         "g.yaml",
-        input="remove b5\nquit\n",
+        input="remove b5\n\nquit\n",  # Enter: seat 1 rolls
     )
     assert ran.code == 130
     assert "    set-up: the seal on b5 is taken off the floe before the first roll" in ran.out

@@ -67,10 +67,16 @@ def test_solve_takes_a_shipped_name(cli):
 
 
 def test_play_takes_a_shipped_name_and_its_log_carries_the_scenario(cli, tmp_path):
-    ran = cli("play", "sliding-bears/classic", "--seed", "3", "--save", "by-name.yaml")
+    ran = cli("play", "sliding-bears/classic", "-s", "3", "--save", "by-name.yaml", "--watch")
     assert ran.code == 0, ran.err
     by_file = cli(
-        "play", str(SCENARIOS / "sliding-bears/classic.yaml"), "--seed", "3", "--save", "f.yaml"
+        "play",
+        str(SCENARIOS / "sliding-bears/classic.yaml"),
+        "-s",
+        "3",
+        "--save",
+        "f.yaml",
+        "--watch",
     )
     assert by_file.code == 0, by_file.err
     moves = yaml.safe_load((tmp_path / "by-name.yaml").read_text())["moves"]
