@@ -87,10 +87,13 @@ def test_jobs_are_taken_lazily(n):
 
 
 def test_workers_leave_sigint_and_sigterm_to_the_parent():
+    # Compared with what the parent had, not with Python's default: an earlier test in this
+    # process (a Dask cluster, a command run in-process) may have set a handler of its own.
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     seen = list(workers.ordered_map(dispositions, range(4), 2))
     assert {(s[0], s[1]) for s in seen} == {(signal.SIG_IGN, signal.SIG_IGN)}
     assert os.getpid() not in {s[2] for s in seen}
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the parent's is kept
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
 
 
 @linux_only
@@ -98,15 +101,16 @@ def test_an_early_stop_lets_running_jobs_finish_unless_told_to_kill(tmp_path):
     results = workers.ordered_map(dispositions, itertools.count(), 2, kill_on_stop=True)
     pids = {next(results)[2] for _ in range(4)}
     results.close()
-    # Generous bounds: a loaded CI machine (the whole suite on two cores) once took over 2 s;
-    # a wait ends as soon as the condition holds, so they cost nothing when all is well.
-    assert wait_until(lambda: not any(alive(p) for p in pids), 10.0)
+    # Generous bounds: a loaded machine (the whole suite on two cores beside other work) took
+    # longer than shorter ones; a wait ends as soon as the condition holds, so they cost
+    # nothing when all is well.
+    assert wait_until(lambda: not any(alive(p) for p in pids), 60.0)
 
     paths = [str(tmp_path / f"{i}.txt") for i in range(3)]
     finishing = workers.ordered_map(sleep_then_touch, zip([0, 0.6, 0.6], paths, strict=True), 2)
     assert next(finishing) == paths[0]  # job 1 is with a worker by now (or queued for one)
     finishing.close()  # without kill_on_stop, a job handed to the workers still finishes
-    assert wait_until(lambda: Path(paths[1]).exists(), 10.0)
+    assert wait_until(lambda: Path(paths[1]).exists(), 60.0)
 
 
 def test_killing_the_workers_leaves_no_error_in_the_pools_thread(monkeypatch):
