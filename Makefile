@@ -29,9 +29,9 @@ demo: $(RUN_STAMP)
 
 # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set (empty means unset): else every
 # test process, and every `bearcli` a test starts, compiles the package and the tests again.
-# The package is compiled first (a quarter of a second; nothing when it is up to date): an
-# editable install has no bytecode, and a fresh clone's suite, whose tests start many
-# `bearcli` processes, took about 5 s longer without it (docs/performance.md).
+# The package is compiled first (nothing to do when it is up to date): an editable install
+# has no bytecode, and a fresh clone's suite starts many `bearcli` processes that would each
+# compile it again (docs/performance.md, "The test suite").
 test: $(STAMP)
 	$(BIN)/python -m compileall -q bearcli
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs

@@ -18,9 +18,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from bearcli.simulation import simulate, wilson
+from bearcli.simulation import wilson
 
-TOLERANCE = 0.05  # the issue's +-5 points
+TOLERANCE = 0.05  # a generated floe rates within 5 points of its target
 GAMES, PRECISION, SEED, BOT = 400, 0.03, 1, "planner"  # the defaults of `layout generate`
 STEPS = 12  # changes tried on one floe before a fresh one is drawn
 TRIES = 60  # ratings, in all, before giving up
@@ -128,14 +128,13 @@ def clean(lay, req: Request):
 
 
 def _rate(scen, req: Request, workers: int, on_games) -> tuple[int, int]:
-    from bearcli.rating import _planner_seats
+    from bearcli.rating import simulate_bot
 
-    played = _planner_seats(scen, None) if req.bot == "planner" else scen
-    s = simulate(
-        played,
+    s = simulate_bot(
+        scen,
         req.games,
         req.seed,
-        bot=None if req.bot == "planner" else req.bot,
+        req.bot,
         workers=workers,
         precision=req.precision,
         on_games=on_games,

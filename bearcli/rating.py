@@ -269,6 +269,15 @@ def _planner_seats(scen, budget: int | None):
     return replace(scen, config=replace(scen.config, seats=seats))
 
 
+def simulate_bot(scen, games: int, seed, bot: str, budget: int | None = None, **options):
+    """`simulate` with every seat played by `bot` (the planner seated with its node budget,
+    since it is no batch bot): the one way a rating, a variation and a generated floe play a
+    floe with one bot."""
+    if bot == "planner":
+        return simulate(_planner_seats(scen, budget), games, seed, bot=None, **options)
+    return simulate(scen, games, seed, bot=bot, **options)
+
+
 def rate(
     path: Path,
     overrides: tuple[str, ...] = (),
@@ -343,7 +352,6 @@ def _rate(
         for bot in bots:
             if on_batch is not None:
                 on_batch(level, variant, bot)
-            played = _planner_seats(scen, budget) if bot == "planner" else scen
             tally = _Tally()
 
             def seen(result: GameResult, tally=tally) -> None:
@@ -351,11 +359,12 @@ def _rate(
                 if on_game is not None:
                     on_game()
 
-            summary = simulate(
-                played,
+            summary = simulate_bot(
+                scen,
                 games,
                 seed,
-                bot=None if bot == "planner" else bot,
+                bot,
+                budget,
                 workers=workers,
                 dask=cluster,
                 keep=True,
@@ -418,15 +427,7 @@ def measure_anchors(
         for name in names:
             level, variant = setting
             scen = scenario_fmt.load(shipped.path(name), (f"level={level}", f"variant={variant}"))
-            played = _planner_seats(scen, None) if bot == "planner" else scen
-            s = simulate(
-                played,
-                games,
-                seed,
-                bot=None if bot == "planner" else bot,
-                workers=workers,
-                precision=precision,
-            )
+            s = simulate_bot(scen, games, seed, bot, workers=workers, precision=precision)
             rows.append((name.split("/", 1)[1], scen.title, round(s.wins / s.games, 4)))
         table[setting] = tuple(sorted(rows, key=lambda r: (-r[2], r[0])))
     return table

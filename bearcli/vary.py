@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.simulation import simulate, wilson
+from bearcli.simulation import wilson
 
 NAMES = {"I": "ice", "S": "seal", "R": "rock", ".": "water"}
 # square's tile -> the tiles a change may put there, in the order they are tried
@@ -176,17 +176,10 @@ def _with_layout(src, lay):
 
 
 def _play(scen, games, seed, bot, workers, precision, budget, on_games) -> Rate:
-    from bearcli.rating import _planner_seats
+    from bearcli.rating import simulate_bot
 
-    played = _planner_seats(scen, budget) if bot == "planner" else scen
-    s = simulate(
-        played,
-        games,
-        seed,
-        bot=None if bot == "planner" else bot,
-        workers=workers,
-        precision=precision,
-        on_games=on_games,
+    s = simulate_bot(
+        scen, games, seed, bot, budget, workers=workers, precision=precision, on_games=on_games
     )
     return Rate(s.games, s.wins)
 

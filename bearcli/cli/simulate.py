@@ -20,6 +20,7 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import (
+    Dask,
     Settings,
     Unchecked,
     Workers,
@@ -486,15 +487,7 @@ def simulate_cmd(
         ),
     ] = False,
     workers: Workers = 1,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS",
-            help="Run the games on a Dask cluster (scheduler address, e.g. tcp://host:8786); "
-            "same results as a local run.",
-        ),
-    ] = None,
+    dask: Dask = None,
     force: Annotated[
         bool,
         typer.Option(

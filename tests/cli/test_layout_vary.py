@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from bearcli import vary as vary_lib
+from bearcli import rating
 from bearcli.games.sliding_bears.layout import parse
 from bearcli.vary import Change, Rate, changes, effect
 
@@ -118,7 +118,7 @@ def test_the_heat_map_colours_each_square_by_its_strongest_change(cli):
 
 
 def test_ctrl_c_stops_with_what_was_measured(cli, monkeypatch):
-    real, calls = vary_lib.simulate, []
+    real, calls = rating.simulate_bot, []
 
     def stopping(*args, **kwargs):
         calls.append(1)
@@ -128,7 +128,7 @@ def test_ctrl_c_stops_with_what_was_measured(cli, monkeypatch):
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(vary_lib, "simulate", stopping)
+    monkeypatch.setattr(rating, "simulate_bot", stopping)
     ran = _run(cli)
     assert ran.code == 130
     total = len(changes(parse(FLOE, "floe.layout")))
