@@ -19,6 +19,7 @@ from bearcli.cli.options import (
     check_precision,
     check_seed,
     complete_floe,
+    floe_source,
     print_warnings,
     unchecked_note,
 )
@@ -136,17 +137,13 @@ def rate_cmd(
 
     from bearcli.cli import progress
     from bearcli.core.errors import ScenarioError
-    from bearcli.formats import checks, shipped
+    from bearcli.formats import checks
     from bearcli.formats import scenario as scenario_fmt
     from bearcli.rating import BOTS, SETTINGS, rate
 
     cons = consoles.get(ctx)
-    path = shipped.resolve(file)
-    overrides = tuple(settings or ())
-    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
+    path, overrides, src = floe_source(file, settings, "layout rate rates")
     if not isinstance(src.data, dict) or src.data.get("game") != "sliding-bears":
-        if isinstance(src.data, dict) and isinstance(src.data.get("game"), str):
-            raise src.error("layout rate rates Sliding Bears floes, not this game", "game")
         scenario_fmt.parse(src)  # not a scenario at all: its own located error
     # The static checks of the floe as given first: an error stops (exit 1) unless --unchecked.
     # A floe that cannot be played at its own level (SB2: no seal) is rated at the others.

@@ -15,6 +15,7 @@ from bearcli.cli.options import (
     Workers,
     check_precision,
     complete_floe,
+    floe_source,
     print_warnings,
 )
 
@@ -138,17 +139,12 @@ def vary_cmd(
     import json
 
     from bearcli.cli import progress
-    from bearcli.formats import atomic, checks, shipped
+    from bearcli.formats import atomic, checks
     from bearcli.formats import scenario as scenario_fmt
     from bearcli.vary import partial, vary
 
     cons = consoles.get(ctx)
-    path = shipped.resolve(file)
-    overrides = tuple(settings or ())
-    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
-    if not isinstance(src.data, dict) or src.data.get("game") != "sliding-bears":
-        if isinstance(src.data, dict) and isinstance(src.data.get("game"), str):
-            raise src.error("layout vary varies Sliding Bears floes, not this game", "game")
+    path, overrides, src = floe_source(file, settings, "layout vary varies")
     scen = scenario_fmt.parse(src)
     print_warnings(cons.err, checks.gate(scen, src, batch=True))  # an error stops here
     if svg_out is not None:  # refused before any game: a file without --force, a device, ...

@@ -132,3 +132,20 @@ def print_warnings(err_console, gate) -> None:
     """The static checks' warnings, on stderr, before a command runs (never fatal)."""
     for finding in gate.warnings:
         err_console.print(finding.headline(), highlight=False, markup=False)
+
+
+def floe_source(file: Path, settings: list[str] | None, doing: str):
+    """What a `layout` command that plays a floe reads: `(path, overrides, source)`, a shipped
+    name resolved and the --set overrides applied. A scenario of another game is refused at
+    its `game` key ("layout rate rates Sliding Bears floes, not this game"); anything that is
+    not a scenario at all is left to the parser, whose error says what is wrong."""
+    from bearcli.formats import scenario as scenario_fmt
+    from bearcli.formats import shipped
+
+    path = shipped.resolve(file)
+    overrides = tuple(settings or ())
+    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
+    game = src.data.get("game") if isinstance(src.data, dict) else None
+    if isinstance(game, str) and game != "sliding-bears":
+        raise src.error(f"{doing} Sliding Bears floes, not this game", "game")
+    return path, overrides, src

@@ -147,3 +147,11 @@ def test_a_floe_the_static_checks_reject_is_not_varied(cli):
 def test_a_change_names_what_it_does():
     assert Change("tile", "c3", "I", ".").describe() == "c3: ice -> water"
     assert Change("start", "blue", "c", "d").describe() == "blue start: c -> d"
+
+
+def test_a_scenario_of_another_game_is_refused_at_its_game_key(cli):
+    ran = cli("layout", "vary", "bear-down/two-players", "-n", "25")
+    assert ran.code == 1 and ran.out == ""
+    assert ran.err.splitlines()[0].endswith(
+        "two-players.yaml:2:7: error: layout vary varies Sliding Bears floes, not this game"
+    )
