@@ -188,11 +188,11 @@ def check_cmd(ctx: typer.Context, file: FloeFile, settings: Settings = None) -> 
     Example:
       bearcli layout check my-floe.layout
     """
-    from bearcli.formats import checks, yamlsrc
+    from bearcli.formats import validation, yamlsrc
 
     cons = consoles.get(ctx)
     scen, src = _floe(file, settings)
-    findings = checks.static_findings(scen, src)
+    findings = validation.static_findings(scen, src)
     for finding in findings:
         cons.err.print(finding.headline(), highlight=False, markup=False)
     errors = sum(f.severity == "error" for f in findings)

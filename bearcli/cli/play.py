@@ -348,7 +348,7 @@ def play_cmd(
     from bearcli.core.errors import BearError, InputError, Location, ScenarioError
     from bearcli.core.game import CHANCE
     from bearcli.core.runner import chance_rng
-    from bearcli.formats import checks, movelog, shipped, slips, yamlsrc
+    from bearcli.formats import movelog, shipped, slips, validation, yamlsrc
     from bearcli.formats import scenario as scenario_fmt
 
     given, scenario = str(scenario), shipped.resolve(scenario)
@@ -382,7 +382,7 @@ def play_cmd(
         fresh_src = scenario_fmt.with_overrides(src, tuple(settings or ()))
         scen = scenario_fmt.parse(fresh_src)
         # The static checks first: an error stops a new game (exit 1) unless --unchecked.
-        checked = checks.gate(scen, fresh_src, unchecked=unchecked)
+        checked = validation.gate(scen, fresh_src, unchecked=unchecked)
         print_warnings(cons.err, checked)
         for line in unchecked_note(checked.ignored):
             cons.out.print(line, markup=False, highlight=False)

@@ -1044,7 +1044,7 @@ PINNED = {
 def test_exact_solving_finds_what_it_found():
     """bearcli solve explores legal_steps, chance_outcomes and solve_key: the same positions,
     in the same order, give the same iterations and the very same floats."""
-    from bearcli.solver import solve
+    from bearcli.exact_solver import solve
     from tests.test_solver import tiny
 
     found = [solve(s.game, s.config, method="plain") for s in (tiny(0), tiny(1))]

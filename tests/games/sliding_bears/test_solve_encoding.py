@@ -1,4 +1,5 @@
-"""The whole-turn encoding of exact solving (bearcli/games/sliding_bears/solve.py) is the rules.
+"""The whole-turn encoding of exact solving (bearcli/games/sliding_bears/turn_solver.py) is
+the rules.
 
 The positions between turns that the plain Game protocol reaches (legal_steps, apply,
 chance_outcomes) are walked; at each, every roll is played out with the protocol through every
@@ -17,10 +18,10 @@ from collections import Counter
 import pytest
 
 from bearcli.core.game import CHANCE, TERMINAL
-from bearcli.games.sliding_bears import solve as turns
+from bearcli.exact_solver import solve
+from bearcli.games.sliding_bears import turn_solver as turns
 from bearcli.games.sliding_bears.notation import Jump
 from bearcli.games.sliding_bears.rules import VARIANTS
-from bearcli.solver import solve
 from tests.conftest import load_scenario_text
 
 LANE = """\

@@ -13,7 +13,7 @@ refused in seconds instead of after minutes and gigabytes of exploration. The ex
 itself stops at a number of positions and at a memory ceiling.
 
 Sliding Bears is solved faster (`method="turns"`, the default for it): its positions between
-two turns are integers and a whole turn is one step (bearcli.games.sliding_bears.solve), one
+two turns are integers and a whole turn is one step (bearcli.games.sliding_bears.turn_solver), one
 position per symmetry class is kept, and the positions are solved layer by layer (a crack
 takes ice for good). The plain walk stays, as `method="plain"`, the reference it is proven
 against (tests/games/sliding_bears/test_solve_encoding.py).
@@ -135,9 +135,9 @@ def solve(
 
 
 def _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, symmetry):
-    """Sliding Bears over whole turns (bearcli.games.sliding_bears.solve)."""
+    """Sliding Bears over whole turns (bearcli.games.sliding_bears.turn_solver)."""
     from bearcli.games.sliding_bears import explore_arrays as arrays
-    from bearcli.games.sliding_bears import solve as turns
+    from bearcli.games.sliding_bears import turn_solver as turns
 
     floe = turns.Floe(config, symmetry=symmetry)
     start, _ = game.initial_state(config)

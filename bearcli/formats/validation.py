@@ -56,7 +56,7 @@ def static_findings(scen, src) -> tuple:
     in its file; the errors among them fail `validate`, the warnings are printed."""
     if scen.game.name != "sliding-bears":
         return ()
-    from bearcli.games.sliding_bears import checks as floe_checks
+    from bearcli.games.sliding_bears import floe_checks
 
     return floe_checks.check(scen.config, src.loc)
 

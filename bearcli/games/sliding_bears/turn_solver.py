@@ -1,6 +1,6 @@
 """Sliding Bears positions as integers and a whole turn as one step: exact solving's encoding.
 
-The plain solver (`bearcli.solver`) walks every position the Game protocol has, one step at a
+The plain solver (`bearcli.exact_solver`) walks every position the Game protocol has, one step at a
 time: the roll, then each jump, crack, slide and pass, each a state object with its events.
 Here a position between two turns (the next seat is to roll) is one `int`:
 
@@ -565,7 +565,7 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> TurnGraph:
             check(i - 2)  # positions expanded so far
         expand(i)
         if len(codes) - 2 > max_positions:
-            from bearcli.solver import too_many_positions
+            from bearcli.exact_solver import too_many_positions
 
             raise too_many_positions(max_positions)
         i += 1
@@ -642,7 +642,7 @@ def values(
 
     A layer's wind turns are solved by value iteration on whole arrays (numpy), all the
     layer's positions at once. Values start from staying put on every wind (the crack sum /
-    (1 - the wind's chance), below the true value) and only rise, as bearcli.solver.
+    (1 - the wind's chance), below the true value) and only rise, as bearcli.exact_solver.
     _iterate's do, to the least fixed point. Staying is solved in each sweep: a position
     whose best end for some faces is to stay where it is gets v = (the rest) / (1 - their
     chance), still no more than its true value. A layer is done when a sweep raises no value
