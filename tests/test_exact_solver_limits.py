@@ -14,7 +14,7 @@ from bearcli.exact_solver import TooLarge
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.games.sliding_bears import turn_solver as turns
 from tests.conftest import ROOT
-from tests.test_solver import tiny
+from tests.test_exact_solver import tiny
 
 CLASSIC = ROOT / "scenarios/sliding-bears/classic.yaml"
 SINGLE_FILE = ROOT / "scenarios/sliding-bears/small/single-file.yaml"

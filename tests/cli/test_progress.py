@@ -19,7 +19,7 @@ from bearcli.cli.app import app
 from bearcli.cli.console import Consoles
 from bearcli.exact_solver import solve
 from tests.conftest import ROOT, Ran
-from tests.test_solver import TINY, tiny
+from tests.test_exact_solver import TINY, tiny
 from tests.test_workers import wait_until
 
 CLASSIC = str(ROOT / "scenarios/sliding-bears/classic.yaml")

@@ -63,7 +63,7 @@ finish: pgby . .
      1: I R R
  start: pgby . .
 """
-# The test_solver board: small enough for the plain solver
+# The test_exact_solver board: small enough for the plain solver
 TINY = """\
 finish: pgby . .
      3: I R R
