@@ -27,6 +27,7 @@ from tests.conftest import ROOT
 REFERENCES = {
     "sliding-bears": "bearcli.games.sliding_bears.reference",
     "bear-down": "bearcli.games.bear_down.reference",
+    "baerenspiel": "bearcli.games.baerenspiel.reference",
 }
 RECORDS = sorted(p for name in REFERENCES for p in (ROOT / "replays" / name).glob("*.yaml"))
 
