@@ -67,12 +67,12 @@ def show_cmd(ctx: typer.Context, file: FloeFile, settings: Settings = None) -> N
       bearcli layout show sliding-bears/classic
       bearcli layout show my-floe.layout
     """
-    from bearcli.core import registry
+    from bearcli.core import abilities
 
     cons = consoles.get(ctx)
     scen, _ = _floe(file, settings)
     state, _ = scen.game.initial_state(scen.config)
-    cons.out.print(registry.renderer(scen.game.name).render(state))
+    cons.out.print(abilities.render(scen.game, state))
     lay = scen.config.layout
     kinds = (("I", "ice tile"), ("S", "seal"), ("R", "rock"), (".", "open water square"))
     counts = ", ".join(_count(lay.cells.count(c), name) for c, name in kinds)

@@ -428,7 +428,7 @@ def play_cmd(
     # A continued game: the bots see what was played (memo bots remember), the narrator knows
     # what was told.
     table = Table(game, scen.config, seed, steps, typed_chance=manual_chance)
-    render = registry_render(game)
+    render = game_render(game)
     if table.match.over:  # nothing to play: say how it ended, write nothing
         cons.out.print(render(table.match.state, show_memory=show_memory))
         cons.out.print(
@@ -619,11 +619,14 @@ def _result(scen, table: "Table") -> str:
     return f"{outcome.termination}; winners: {winners}"
 
 
-def registry_render(game):
-    """The game's drawing: render(state, viewer=seat, show_memory=...) (its render.py)."""
-    from bearcli.core import registry
+def game_render(game):
+    """The game's drawing: render(state, viewer=seat, show_memory=...) (its Pictures ability,
+    else its plain description: core.abilities.render)."""
+    from functools import partial
 
-    return registry.renderer(game.name).render
+    from bearcli.core import abilities
+
+    return partial(abilities.render, game)
 
 
 class Saver:

@@ -210,7 +210,7 @@ class _Exact:
         return found
 
     def _solve(self, starts: list[int], limit: int) -> None:
-        from bearcli.exact_solver import TOLERANCE
+        from bearcli.core.solving import TOLERANCE
         from bearcli.games.sliding_bears.explore_arrays import explore_graph
 
         # never more than `limit` positions: the bound admitted it
