@@ -188,13 +188,13 @@ def plain_move(state, step: Move):
     if target == here:
         raise GAME.refuse(
             step,
-            f"seat {seat + 1}'s bear already stands on {step.dest}; a move names a different place",
+            f"{cfg.who(seat)}'s bear already stands on {step.dest}; a move names a different place",
             "BD8",
         )
     if target != state.boulder and target in state.bears:
-        other = state.bears.index(target) + 1
+        other = cfg.who(state.bears.index(target))
         raise GAME.refuse(
-            step, f"seat {other}'s bear stands on {step.dest}; a tile holds one bear", "BD8"
+            step, f"{other}'s bear stands on {step.dest}; a tile holds one bear", "BD8"
         )
     dests = plain_destinations(state, seat)
     if target not in dests:

@@ -128,7 +128,7 @@ class PlainRules(SlidingBears):
             if not isinstance(step, Roll):
                 raise self.refuse(
                     step,
-                    f"seat {state.seat + 1} must roll the two dice first (roll BEAR WEATHER)",
+                    f"{state.cfg.who(state.seat)} must roll the two dice first (roll BEAR WEATHER)",
                     "SB3",
                 )
             return self._roll(cfg, state, step)
