@@ -33,9 +33,7 @@ def test_describe_shows_the_whole_position():
     assert lines[5].split()[:4] == ["2:", ".", "#", "@1"]
     assert "boulder: @3" in lines
     assert "water supply 24, under the rock 10, salmon supply 37" in lines
-    assert (
-        "P1: carried 3, banked 2" in lines and "P2: carried 0, banked 5" in lines
-    )
+    assert "P1: carried 3, banked 2" in lines and "P2: carried 0, banked 5" in lines
 
 
 def test_describe_at_the_roll_and_at_the_end():
