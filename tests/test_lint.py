@@ -19,7 +19,7 @@ BASELINE = ROOT / "mypy-baseline.txt"
 CLEAN = ("bearcli/core/", "bearcli/formats/", "bearcli/cli/", "bearcli/simulation.py")
 CLEAN += ("bearcli/checking.py",)
 # The baseline only shrinks: growing it past this needs this number raised in the same change.
-MOST_ENTRIES = 109
+MOST_ENTRIES = 129
 
 
 def _entries() -> list[str]:
