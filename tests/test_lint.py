@@ -17,9 +17,9 @@ from tests.conftest import ROOT
 BASELINE = ROOT / "mypy-baseline.txt"
 # The layers mypy must find clean: no baseline entry may name them.
 CLEAN = ("bearcli/core/", "bearcli/formats/", "bearcli/cli/", "bearcli/simulation.py")
-CLEAN += ("bearcli/checking.py",)
+CLEAN += ("bearcli/record_check.py",)
 # The baseline only shrinks: growing it past this needs this number raised in the same change.
-MOST_ENTRIES = 129
+MOST_ENTRIES = 130
 
 
 def _entries() -> list[str]:

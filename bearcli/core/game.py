@@ -178,6 +178,12 @@ class Game(ABC, Generic[ConfigT, StateT]):
         """What identifies a position for exact solving (drop turn counters and the like)."""
         return state
 
+    def transcript_kinds(self, config: ConfigT) -> Sequence[tuple[str, str, str]]:
+        """Each kind of step a game of `config` can have, for a transcript header (`record
+        new`): (its notation class's name, an example written when no sample game met that
+        kind, what it is), in the order a record meets them. Default: none listed."""
+        return ()
+
     def measures(self, state: StateT) -> dict[str, int]:
         """Per-game figures `simulate` averages, e.g. {"turns": 31}."""
         return {}
