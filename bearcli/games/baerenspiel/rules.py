@@ -85,7 +85,7 @@ class State:
     termination: str | None = None
 
 
-class Baerenspiel(Game):
+class Baerenspiel(Game[BSConfig, State | MemoState]):
     name = "baerenspiel"
     rules_version = 1
     title = "Bärenspiel"

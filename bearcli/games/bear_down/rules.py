@@ -62,7 +62,7 @@ class State:
         return (self.first + self.moved) % len(self.bears)
 
 
-class BearDown(Game):
+class BearDown(Game[BDConfig, State]):
     name = "bear-down"
     rules_version = 1
     title = "Bear Down!"

@@ -117,7 +117,7 @@ _new_object = object.__new__
 _set_attr = object.__setattr__
 
 
-class SlidingBears(Game):
+class SlidingBears(Game[SBConfig, State]):
     name = "sliding-bears"
     rules_version = 1
     title = "Sliding Bears"
