@@ -96,9 +96,9 @@ def paired_share(scen, bot: str, seconds: float, first: int, pairs: int = 7) -> 
 
 def wall(scen, bot: str, games: int, workers: int) -> float:
     """Seconds `simulate` takes on a fresh copy of the scenario (a round trip through pickle,
-    as a worker gets it): on 1 worker as on 2, the rules' tables of the scenario are made
-    anew, as in a new `bearcli simulate`. A bot's store kept by layout (greedy's floes) is
-    the one cpu_rate filled, on 1 worker as in the 2 forked from this process."""
+    as a worker gets it): on 1 worker as on 2, the rules' tables of the scenario and what its
+    bots share (greedy's floes, core.memo.shared) are made anew, as in a new `bearcli
+    simulate`."""
     scen = pickle.loads(pickle.dumps(scen))
     start = time.perf_counter()
     simulate(scen, games, 2026, bot=bot, workers=workers)

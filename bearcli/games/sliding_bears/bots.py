@@ -34,11 +34,11 @@ from itertools import chain
 from operator import attrgetter, getitem
 
 from bearcli.core.game import BotSpec, RandomBot
-from bearcli.core.kept import kept
+from bearcli.core.memo import shared
 from bearcli.games.sliding_bears import planner
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
-from bearcli.games.sliding_bears.rules import COLOUR_INDEX, FINISH, PASS, START, State
+from bearcli.games.sliding_bears.rules import COLOUR_INDEX, FINISH, PASS, START, SBConfig, State
 
 COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
 INF = 10_000
@@ -220,12 +220,17 @@ class _Routes:
         return found
 
 
-_ROUTES: dict[Layout, _Routes] = {}
 _NO_FINS = (None, None, None, None)
 
 
-def _routes(lay: Layout) -> _Routes:
-    return kept(_ROUTES, 8, lay, _Routes, lay)
+def route_maps(cfg) -> _Routes:
+    """The route maps of a configuration's layout, with the floes met: shared by the games
+    of a batch, held by the configuration (core.memo.shared)."""
+    return shared(cfg, _layout_routes)
+
+
+def _layout_routes(cfg) -> _Routes:
+    return _Routes(cfg.layout)
 
 
 class _Floe:
@@ -290,8 +295,8 @@ class _Floe:
         return found
 
     def _searched(self, src: int) -> tuple[int, ...]:
-        rt = self.routes
-        return _search(rt.open, self.w, src, rt.n)
+        routes = self.routes
+        return _search(routes.open, self.w, src, routes.n)
 
     def _mended(self, src: int) -> tuple[int, ...] | None:
         """The parent's search back to src when it still holds, else None."""
@@ -308,7 +313,7 @@ class _Floe:
     def prefetch(self, srcs) -> None:
         """Search back to each of these squares now: the parent's searches that still hold,
         the rest several at once (_lanes)."""
-        searches, rt = self.searches, self.routes
+        searches, routes = self.searches, self.routes
         todo = []
         for src in dict.fromkeys(srcs):
             if src not in searches:
@@ -317,26 +322,26 @@ class _Floe:
                     todo.append(src)
                 else:
                     searches[src] = found
-        if len(todo) < 2 or not rt.lanes_ok:
+        if len(todo) < 2 or not routes.lanes_ok:
             for src in todo:
                 searches[src] = self._searched(src)
             return
         ice, tiles = self.ice, self.tiles
-        water, seals = rt.open_mask & ~tiles, tiles & ~ice
+        water, seals = routes.open_mask & ~tiles, tiles & ~ice
         for i in range(0, len(todo), LANES):
             part = todo[i : i + LANES]
-            searches.update(zip(part, _lanes(rt, ice, water, seals, part), strict=True))
+            searches.update(zip(part, _lanes(routes, ice, water, seals, part), strict=True))
 
     def slid_into(self) -> tuple[bytes, bytes]:
         """The squares a slide may make cheaper: water beside ice (an ice tile slides in)
         and the seals beside water (they slide away); found once for the floe."""
         found = self.slidable
         if found is None:
-            rt, ice, tiles = self.routes, self.ice, self.tiles
-            water = rt.open_mask & ~tiles
+            routes, ice, tiles = self.routes, self.ice, self.tiles
+            water = routes.open_mask & ~tiles
             found = self.slidable = (  # bytes: see slides()
-                bytes(rt.squares(rt.beside(ice) & water)),
-                bytes(rt.squares(rt.beside(water) & tiles & ~ice)),
+                bytes(routes.squares(routes.beside(ice) & water)),
+                bytes(routes.squares(routes.beside(water) & tiles & ~ice)),
             )
         return found
 
@@ -358,8 +363,8 @@ class _Floe:
         """to_finish(layout, cells, k)."""
         found = self.fins[k]
         if found is None:
-            rt = self.routes
-            found = self.search(rt.top[k]) if rt.top_open[k] else rt.no_way
+            routes = self.routes
+            found = self.search(routes.top[k]) if routes.top_open[k] else routes.no_way
             fins = self.fins
             self.fins = (*fins[:k], found, *fins[k + 1 :])
         return found
@@ -367,23 +372,23 @@ class _Floe:
     def fins_for(self, bears: Sequence[int]) -> tuple:
         """fin(k) of each colour, searched at once for the bears not across; None for a bear
         across (no search)."""
-        fins, rt = self.fins, self.routes
+        fins, routes = self.fins, self.routes
         todo = [
-            rt.top[k]
+            routes.top[k]
             for k, pos in enumerate(bears)
-            if pos != FINISH and fins[k] is None and rt.top_open[k]
+            if pos != FINISH and fins[k] is None and routes.top_open[k]
         ]
         if todo:
             # The searches back to the bears' squares too (the cracks and slides read them):
             # a search more at once costs little beside one more alone.
-            entry, open_mask = rt.entry, rt.open_mask
+            entry, open_mask = routes.entry, routes.open_mask
             for k, pos in enumerate(bears):
                 if pos != FINISH:
                     x = entry[k] if pos == START else pos
                     if open_mask >> x & 1:  # never a rock's: no search starts there
                         todo.append(x)
             self.prefetch(todo)
-        searches, top, top_open, no_way = self.searches, rt.top, rt.top_open, rt.no_way
+        searches, top, top_open, no_way = self.searches, routes.top, routes.top_open, routes.no_way
         fins = self.fins = tuple(
             [
                 (searches[top[k]] if top_open[k] else no_way)
@@ -416,9 +421,11 @@ class _Floe:
         )
 
 
-def _slide_squares(rt: _Routes, winds: Sequence[Wind]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _slide_squares(
+    routes: _Routes, winds: Sequence[Wind]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each slide's tile square and target square."""
-    square = rt.square
+    square = routes.square
     return tuple(square(s.source) for s in winds), tuple(square(s.target) for s in winds)
 
 
@@ -474,7 +481,9 @@ def _still(
 LANES = 8  # searches made at once by _lanes
 
 
-def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> list[tuple[int, ...]]:
+def _lanes(
+    routes: _Routes, ice: int, water: int, seals: int, srcs: list[int]
+) -> list[tuple[int, ...]]:
     """_search back to each square of srcs, all at once on copies of the grid's bit masks.
 
     reached(d), the squares of cost d or less, are those next to a square of reached(d - 1)
@@ -482,8 +491,8 @@ def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> li
     its tile); the searches end when four costs in a row reach nothing new. Each square's cost
     is written in binary across `planes`, which become one byte a square at the end."""
     m = len(srcs)
-    rep, every, not_first, not_last, fmt = rt.lane_masks[m]
-    stride, width = rt.stride, rt.width
+    rep, every, not_first, not_last, fmt = routes.lane_masks[m]
+    stride, width = routes.stride, routes.width
     ice, water, seals = ice * rep, water * rep, seals * rep
     now = 0
     for j, src in enumerate(srcs):
@@ -516,7 +525,7 @@ def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> li
         if plane:
             total += int.from_bytes(format(plane, fmt).encode().translate(_PLANE_BYTES[b]), "big")
     costs = total.to_bytes(m * stride, "little")
-    n, rocks = rt.n, rt.rocks
+    n, rocks = routes.n, routes.rocks
     unreached = every & ~now
     out = []
     for j in range(m):
@@ -524,7 +533,7 @@ def _lanes(rt: _Routes, ice: int, water: int, seals: int, srcs: list[int]) -> li
         for sq in rocks:
             dist[sq] = INF
         if unreached:
-            lost = unreached >> (j * stride) & rt.full
+            lost = unreached >> (j * stride) & routes.full
             while lost:
                 low = lost & -lost
                 dist[low.bit_length() - 1] = INF
@@ -642,12 +651,12 @@ class _Bear:
         (the old costs from x to a, or more) and leaves it to a neighbour b (entering b, then
         to_finish from b: the old costs or more), as no other square got cheaper. A tile
         slid away from a route mostly leaves no cheaper route through its new square."""
-        rt, w = self.routes, self.floe.w
-        if cheaper == rt.top[self.k]:  # its route jumps onto the finish: no b
+        routes, w = self.routes, self.floe.w
+        if cheaper == routes.top[self.k]:  # its route jumps onto the finish: no b
             return self.through(cheaper, True) - (w[cheaper] - new_w[cheaper])
         back, base, fin = self.back, self.base, self.fin
         enter = leave = 2 * INF
-        for a in rt.open[cheaper]:
+        for a in routes.open[cheaper]:
             cost = back[a] - base + w[a]  # the costs from x to a (0 at x)
             if a == dearer and a != self.x:  # a route does not pay for the square it leaves
                 cost += new_w[a] - w[a]
@@ -661,26 +670,26 @@ class _Bear:
     def search(self, src: int, dst: int, limit: int = INF) -> int:
         """The bear_cost after the slide src -> dst, searched; or, when that is `limit` or
         more, some number no less than `limit` (the search stops there: _reverse)."""
-        rt, w = self.routes, self.floe.w
+        routes, w = self.routes, self.floe.w
         weights = list(w)
         weights[src], weights[dst] = 3, w[src]
         x = dst if self.pos == src else self.x
         if self.pos == START:  # entering the start's square, then on
             return weights[x] + _reverse(
-                rt.open, weights, rt.top[self.k], rt.n, x, limit - weights[x]
+                routes.open, weights, routes.top[self.k], routes.n, x, limit - weights[x]
             )
-        return _reverse(rt.open, weights, rt.top[self.k], rt.n, x, limit)
+        return _reverse(routes.open, weights, routes.top[self.k], routes.n, x, limit)
 
     def detour(self, avoid: int) -> bool:
         """Whether a cheapest route from x to the finish avoids the square `avoid`: a walk
         along the squares on cheapest routes (costs from x + to_finish = the cheapest)."""
-        rt, fin, w = self.routes, self.fin, self.floe.w
+        routes, fin, w = self.routes, self.fin, self.floe.w
         back = self.back
         if back is None:
             back = self.back = self.floe.search(self.x)
         # On a cheapest route each square's back cost is the last one's plus its cost, and
         # its costs from x (back - base + w) and to_finish add up to the cheapest.
-        cheapest, top, nbs = fin[self.x] + self.base, rt.top[self.k], rt.open
+        cheapest, top, nbs = fin[self.x] + self.base, routes.top[self.k], routes.open
         todo, seen = [self.x], {self.x, avoid}
         while todo:
             sq = todo.pop()
@@ -730,16 +739,16 @@ def _drop(live: list[_Bear], y: int, cheaper: int) -> int:
 class GreedyBot(RandomBot):
     """Progress first, keep the ice the routes need, crack what no route needs."""
 
-    _layout: Layout | None = None
+    _cfg: SBConfig | None = None
 
     def choose(self, state: State, legal: Sequence):
-        lay = state.cfg.layout
-        if lay is not self._layout:
-            self._layout, self._rt = lay, _routes(lay)
-        rt = self._rt
+        cfg = state.cfg
+        if cfg is not self._cfg:
+            self._cfg, self._routes = cfg, route_maps(cfg)
+        routes = self._routes
         if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
-            return self._setup(rt, state, legal)
-        floe = rt.floe(state.cells, (state.ice, state.tiles))
+            return self._setup(routes, state, legal)
+        floe = routes.floe(state.cells, (state.ice, state.tiles))
         weather = state.weather_steps
         if legal == state.options:
             # The rules' own steps: the jumps, the cracks or the slides, then a pass or not.
@@ -751,7 +760,7 @@ class GreedyBot(RandomBot):
                     winds = weather
                 else:
                     cracks = weather
-            return self._choose(rt, floe, state, legal, jumps, winds, cracks)
+            return self._choose(routes, floe, state, legal, jumps, winds, cracks)
         jumps, winds, cracks = [], [], []
         for s in legal:
             kind = s.__class__  # the rules' own steps, else what isinstance says
@@ -768,9 +777,9 @@ class GreedyBot(RandomBot):
                     winds.append(s)
                 elif isinstance(s, Crack):
                     cracks.append(s)
-        return self._choose(rt, floe, state, legal, jumps, winds, cracks)
+        return self._choose(routes, floe, state, legal, jumps, winds, cracks)
 
-    def _choose(self, rt: _Routes, floe: _Floe, state: State, legal, jumps, winds, cracks):
+    def _choose(self, routes: _Routes, floe: _Floe, state: State, legal, jumps, winds, cracks):
         cells, fins, bears = state.cells, floe.fins, state.bears
         costs = [0, 0, 0, 0]  # bear_cost of each bear
         for k, pos in enumerate(bears):
@@ -780,12 +789,12 @@ class GreedyBot(RandomBot):
                     fins = floe.fins_for(bears)
                     fin = fins[k]
                 if pos == START:
-                    entry = rt.entry[k]
+                    entry = routes.entry[k]
                     c = COST.get(cells[entry])
                     costs[k] = INF if c is None or fin[entry] >= INF else c + fin[entry]
                 else:
                     costs[k] = fin[pos]
-        best_jump = self._best_jump(rt, floe, jumps, costs)
+        best_jump = self._best_jump(routes, floe, jumps, costs)
         if best_jump is not None and best_jump.target == "finish":
             return best_jump
         # The best slide or crack is the floe's and the bears' alone when the candidates are
@@ -793,49 +802,49 @@ class GreedyBot(RandomBot):
         # positions that recur (another turn or game, other dice, the same floe and bears).
         if winds:
             if winds == state.weather_steps:
-                key = rt.bears_key(bears) + 1
+                key = routes.bears_key(bears) + 1
                 at = floe.chosen.get(key)
                 if at is None:
-                    wind = self._best_wind(rt, floe, state, winds, costs)
+                    wind = self._best_wind(routes, floe, state, winds, costs)
                     floe.chosen[key] = -1 if wind is None else winds.index(wind)
                 else:
                     wind = None if at < 0 else winds[at]
             else:
-                wind = self._best_wind(rt, floe, state, winds, costs)
+                wind = self._best_wind(routes, floe, state, winds, costs)
             if wind is not None:
                 return wind
         if best_jump is not None:
             return best_jump
         if cracks:
             if cracks == state.weather_steps:
-                key = rt.bears_key(bears)
+                key = routes.bears_key(bears)
                 at = floe.chosen.get(key)
                 if at is None:
-                    at = floe.chosen[key] = self._crack_at(rt, floe, state, cracks, costs)
+                    at = floe.chosen[key] = self._crack_at(routes, floe, state, cracks, costs)
                 return cracks[at]
-            return self._best_crack(rt, floe, state, cracks, costs)
+            return self._best_crack(routes, floe, state, cracks, costs)
         for s in legal:
             if isinstance(s, Pass):
                 return s
         return legal[0]
 
-    def _setup(self, rt: _Routes, state: State, legal: Sequence):
-        if state.cells[rt.square(legal[0].square)] == "I":
+    def _setup(self, routes: _Routes, state: State, legal: Sequence):
+        if state.cells[routes.square(legal[0].square)] == "I":
             # Hard level: losing an ice tile is a crack before the first roll.
-            floe = rt.floe(state.cells)
+            floe = routes.floe(state.cells)
             costs = [floe.cost(k, p) for k, p in enumerate(state.bears)]
-            return self._best_crack(rt, floe, state, legal, costs)
+            return self._best_crack(routes, floe, state, legal, costs)
         # Normal level: take the seal whose going helps the routes most.
         best, best_key = legal[0], None
         for step in legal:
-            sq = rt.square(step.square)
-            floe = rt.floe(state.cells[:sq] + (".",) + state.cells[sq + 1 :])
+            sq = routes.square(step.square)
+            floe = routes.floe(state.cells[:sq] + (".",) + state.cells[sq + 1 :])
             key = (sum(floe.cost(k, p) for k, p in enumerate(state.bears)), sq)
             if best_key is None or key < best_key:
                 best, best_key = step, key
         return best
 
-    def _best_jump(self, rt: _Routes, floe: _Floe, jumps, costs):
+    def _best_jump(self, routes: _Routes, floe: _Floe, jumps, costs):
         best, best_key = None, None
         for step in jumps:
             k = COLOUR_INDEX[step.colour]
@@ -844,7 +853,7 @@ class GreedyBot(RandomBot):
             elif step.target == "start":
                 continue
             else:
-                gain = costs[k] - (floe.fins[k] or floe.fin(k))[rt.square(step.target)]
+                gain = costs[k] - (floe.fins[k] or floe.fin(k))[routes.square(step.target)]
             if gain <= 0:
                 continue
             key = (gain, costs[k], -k)  # more progress, then the bear furthest behind
@@ -852,7 +861,7 @@ class GreedyBot(RandomBot):
                 best, best_key = step, key
         return best
 
-    def _best_wind(self, rt: _Routes, floe: _Floe, state: State, winds, costs):
+    def _best_wind(self, routes: _Routes, floe: _Floe, state: State, winds, costs):
         """The slide that lowers the total cost most (the first of equals), or None.
 
         A slide of an ice tile from s into the water on d makes s cost 3 instead of 1 and d
@@ -870,7 +879,7 @@ class GreedyBot(RandomBot):
             if pos == FINISH or costs[k] >= INF:
                 fixed += costs[k]  # 0, or INF whatever the wind does: rocks never move
             else:
-                live.append(_Bear(rt, floe, k, pos))
+                live.append(_Bear(routes, floe, k, pos))
         current = sum(costs)
         # Squares where a slide is special: a rider's, a start square (of a bear on start).
         special = {b.x for b in live}
@@ -885,7 +894,7 @@ class GreedyBot(RandomBot):
         if winds is state.weather_steps:  # the rules' slides: the floe's, squares found once
             srcs, dsts = floe.slides(winds)
         else:
-            srcs, dsts = _slide_squares(rt, winds)
+            srcs, dsts = _slide_squares(routes, winds)
         for step, src, dst in zip(winds, srcs, dsts, strict=True):
             if src not in touch and dst not in touch:
                 continue  # a slide that is not special makes no square with a fall cheaper
@@ -923,14 +932,14 @@ class GreedyBot(RandomBot):
                 best, best_total = step, total
         return best
 
-    def _best_crack(self, rt: _Routes, floe: _Floe, state: State, cracks, costs):
-        return cracks[self._crack_at(rt, floe, state, cracks, costs)]
+    def _best_crack(self, routes: _Routes, floe: _Floe, state: State, cracks, costs):
+        return cracks[self._crack_at(routes, floe, state, cracks, costs)]
 
-    def _crack_at(self, rt: _Routes, floe: _Floe, state: State, cracks, costs) -> int:
+    def _crack_at(self, routes: _Routes, floe: _Floe, state: State, cracks, costs) -> int:
         """Where among `cracks` the crack (or set-up removal) to make is: the fewest bears
         whose cheapest route crosses the square (and a start's feeder), then the most slack
         (how much dearer the cheapest route through it is), then the first square."""
-        cells, bears, entries = state.cells, state.bears, rt.entry
+        cells, bears, entries = state.cells, state.bears, routes.entry
         # A bear still on its start whose entry square is open water can only get in when
         # the wind brings ice there: the ice next to that entry is needed too.
         feeders: set[int] = set()
@@ -942,7 +951,7 @@ class GreedyBot(RandomBot):
             if pos == START:
                 entry = entries[k]
                 if cells[entry] == ".":
-                    feeders.update(nb for nb in rt.grid.table[entry] if cells[nb] == "I")
+                    feeders.update(nb for nb in routes.grid.table[entry] if cells[nb] == "I")
                 if costs[k] < INF:
                     starts.append((k, entry))
             elif pos != FINISH and costs[k] < INF:
@@ -954,9 +963,9 @@ class GreedyBot(RandomBot):
             fin = floe.fin(k)
             counted.append((searches[x], fin, fin[x] + w[x] + COST["I"]))
         if cracks is state.weather_steps and state.weather == "crack":
-            squares = rt.squares(state.ice & ~state.occupied)  # the rules' cracks: free ice
+            squares = routes.squares(state.ice & ~state.occupied)  # the rules' cracks: free ice
         else:
-            squares = [rt.square(step.square) for step in cracks]
+            squares = [routes.square(step.square) for step in cracks]
         # The least (need, -slack, square), compared field by field (no key tuples).
         # A square's need only grows and its slack only falls bear by bear: once it is worse
         # than the best so far (more need, or as much and less slack), it cannot win.

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bearcli.core.game import CHANCE, Bot, BotSpec
-from bearcli.core.kept import kept
+from bearcli.core.memo import shared
 from bearcli.games.sliding_bears.notation import Remove
 from bearcli.games.sliding_bears.rules import FINISH, START, WON, State
 
@@ -84,7 +84,7 @@ class _Judge:
     def __init__(self, cfg):
         from bearcli.games.sliding_bears import bots  # late: bots imports this module
 
-        self.rt = bots._routes(cfg.layout)
+        self.routes = bots.route_maps(cfg)
         self.inf = bots.INF
         self.memo: dict = {}
 
@@ -101,9 +101,9 @@ class _Judge:
         return found
 
     def _value(self, state: State) -> float:
-        rt, inf = self.rt, self.inf
-        floe = rt.floe(state.cells, (state.ice, state.tiles))
-        w, nbs, cells = floe.w, rt.open, state.cells
+        routes, inf = self.routes, self.inf
+        floe = routes.floe(state.cells, (state.ice, state.tiles))
+        w, nbs, cells = floe.w, routes.open, state.cells
         route = 0  # the squares some bear's cheapest route still crosses (bit i: square i)
         cost = 0  # greedy's total route cost
         blocked = 0  # route squares with another bear on them
@@ -114,7 +114,7 @@ class _Judge:
                 continue
             fin = floe.fins[k] or floe.fin(k)
             if pos == START:
-                sq = rt.entry[k]
+                sq = routes.entry[k]
                 if cells[sq] == "R" or fin[sq] >= inf:
                     cost += NO_ROUTE  # rocks never move: this bear cannot cross
                     continue
@@ -144,16 +144,14 @@ class _Judge:
         # Ice to spare: tiles no route needs, less one for each open square or seal a route
         # must have filled; and the free ice beside a route's water, the wind's supply.
         spare = state.ice.bit_count() - route.bit_count()
-        feeders = rt.beside(route & state.water) & state.ice & ~state.occupied & ~route
+        feeders = routes.beside(route & state.water) & state.ice & ~state.occupied & ~route
         return -cost - BEHIND * squares - BLOCK * blocked + ICE * spare + FEED * feeders.bit_count()
 
 
-_JUDGES: dict = {}
-
-
 def _judge(cfg) -> _Judge:
-    """The judge of a configuration, shared by the games of a batch (and its memory)."""
-    return kept(_JUDGES, 8, cfg.tables.key, _Judge, cfg)
+    """The judge of a configuration, shared by the games of a batch (and its memory): held
+    by the configuration (core.memo.shared), so nothing outlives it."""
+    return shared(cfg, _Judge)
 
 
 class _Exact:
@@ -224,12 +222,10 @@ class _Exact:
         self.solves += 1
 
 
-_EXACTS: dict = {}
-
-
 def _exact(cfg) -> _Exact:
-    """The exact values of a configuration, shared by the games of a batch."""
-    return kept(_EXACTS, 2, cfg.tables.key, _Exact, cfg)
+    """The exact values of a configuration, shared by the games of a batch: held by the
+    configuration (core.memo.shared), so a new configuration starts with none."""
+    return shared(cfg, _Exact)
 
 
 class PlannerBot(Bot):

@@ -156,14 +156,29 @@ def test_advance_is_apply_without_the_events(seen, name):
             assert (advanced, events) == plain_apply(state, step)
 
 
-def test_legal_steps_search_anew_and_moves_find_that_search(seen):
+def test_a_state_holds_its_movers_search_and_a_changed_copy_leaves_it_behind(seen):
     state = next(s for s in seen["4p"] if s.phase == "move")
     first = GAME.legal_steps(state)
-    kept = state.cfg.tables.searched
-    assert kept[0] is state and GAME.legal_steps(state) == first
-    GAME.advance(state, first[0])
-    assert state.cfg.tables.searched[2] is not kept[2]  # legal_steps searched again
-    assert GAME._distances(state, GAME.actor(state)) is state.cfg.tables.searched[2]
+    reach = state.reach  # searched once, held by the state: legal steps, moves read it
+    assert GAME.legal_steps(state) == first and GAME._distances(state, state.mover) is reach
+    assert reach == graph.search(
+        state.cfg.tables.adj,
+        state.cfg.tables.inner,
+        state.bears[state.mover],
+        state.salmon,
+        state.bears,
+    )
+    after = GAME.advance(state, first[0])
+    assert "reach" not in after.__dict__  # a new state searches for its own mover
+    assert after.phase != "move" or after.reach == graph.search(
+        after.cfg.tables.adj,
+        after.cfg.tables.inner,
+        after.bears[after.mover],
+        after.salmon,
+        after.bears,
+    )
+    other = (state.mover + 1) % len(state.bears)  # another seat's (a refusal's): not held
+    assert GAME._distances(state, other) is not reach and state.reach is reach
 
 
 def test_states_get_fields_of_their_own(seen):

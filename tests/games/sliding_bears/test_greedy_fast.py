@@ -108,7 +108,7 @@ def test_a_step_keeps_exactly_the_searches_it_leaves_as_they_were():
     kept = changed = 0
     for cfg in CONFIGS[::2]:
         lay = cfg.layout
-        rt = bots._routes(lay)
+        rt = bots.route_maps(cfg)
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(40):
             cells = [c if c == "R" else rng.choice("IIIS.") for c in lay.cells]
@@ -140,7 +140,7 @@ def _game_states(cfg, seed: int):
 def test_floes_along_games_cost_what_fresh_searches_cost():
     for i, cfg in HALF_THE_PAIRS:
         lay = cfg.layout
-        rt = bots._routes(lay)
+        rt = bots.route_maps(cfg)
         rt.floes.clear()
         rt.older.clear()
         for state in _game_states(cfg, 300 + i):
@@ -165,7 +165,7 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
     # bears'. Each floe's first position fills them; every later one must agree.
     seen = Counter()
     for i, cfg in HALF_THE_PAIRS:
-        rt = bots._routes(cfg.layout)
+        rt = bots.route_maps(cfg)
         states = _game_states(cfg, 600 + i)  # (played by greedy: floes kept on the way)
         rt.floes.clear()
         rt.older.clear()
@@ -191,7 +191,7 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
 
 def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded():
     cfg = SHIPPED_CONFIGS[0]
-    rt = bots._routes(cfg.layout)
+    rt = bots.route_maps(cfg)
     keep, floes, older = rt.keep, rt.floes, rt.older
     try:
         rt.keep, rt.floes, rt.older = 3, {}, {}
@@ -263,7 +263,7 @@ def test_the_bears_key_tells_every_placing_of_the_bears_apart():
     # slide's key (+ 1) is never a crack's.
     rng = random.Random(9)
     for cfg in (min(CONFIGS, key=_squares), max(CONFIGS, key=_squares)):
-        rt = bots._routes(cfg.layout)
+        rt = bots.route_maps(cfg)
         spots = [START, FINISH, *range(rt.n)]
         placings = {
             tuple(rng.choice(spots) if k not in (a, b) else (x, y)[k == b] for k in range(4))
@@ -410,7 +410,7 @@ def test_the_cracks_read_from_the_state_are_the_cracks_read_from_the_steps():
     # the free-ice mask; any other list square by square: both give the plain bot's crack
     checked = 0
     for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
-        rt = bots._routes(cfg.layout)
+        rt = bots.route_maps(cfg)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
         slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
         for state in _game_states(cfg, 80 + i):

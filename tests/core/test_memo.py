@@ -1,0 +1,54 @@
+"""core.memo: a value made once per key, the store bounded; a configuration's shared values."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass
+
+from bearcli.core.game import Config
+from bearcli.core.memo import Memo, shared
+
+
+def test_a_memo_makes_a_value_once_and_starts_afresh_when_full():
+    made = []
+
+    def make(key):
+        made.append(key)
+        return [key]
+
+    memo = Memo(make, 2)
+    first = memo["a"]
+    assert memo["a"] is first and made == ["a"]  # kept: not made again
+    memo["b"]
+    assert len(memo) == 2
+    memo["c"]  # a third key: the full memo starts afresh
+    assert list(memo) == ["c"]
+    assert memo["a"] == ["a"] and memo["a"] is not first and made == ["a", "b", "c", "a"]
+
+
+def test_a_memo_pickles_empty():
+    memo = Memo(str, 8)
+    memo[1]
+    again = pickle.loads(pickle.dumps(memo))
+    assert again == {} and again.most == 8 and again[2] == "2"
+
+
+@dataclass(frozen=True)
+class _Cfg(Config):
+    size: int = 3
+
+
+class _Maps:
+    def __init__(self, cfg):
+        self.size = cfg.size
+
+
+def test_shared_values_are_held_by_their_owner_and_never_pickled():
+    cfg = _Cfg(())
+    maps = shared(cfg, _Maps)
+    assert shared(cfg, _Maps) is maps and maps.size == 3
+    assert shared(cfg, lambda c: "other") == "other"  # keyed by maker: each user its own
+    equal = _Cfg(())
+    assert equal == cfg and shared(equal, _Maps) is not maps  # an equal owner: its own
+    again = pickle.loads(pickle.dumps(cfg))
+    assert again == cfg and shared(again, _Maps) is not maps  # a worker makes its own
