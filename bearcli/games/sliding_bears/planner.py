@@ -9,7 +9,7 @@ most. With a depth of 2 or 3 (and a node budget that admits it) every end is wor
 mean, over the next roll's outcomes with their exact weights, of the best end of the turn
 that follows, and so on down: expectimax, by iterative deepening within the budget.
 
-A position is worth (`_Judge.value`) minus greedy's total route cost (bots._Floe: for each
+A position is worth (`_Judge.value`) minus greedy's total route cost (routes.Floe: for each
 bear the cheapest way to its finish, ice 1, water 3, seal 4, rocks walls), plus ICE for each
 tile of ice to spare (the ice tiles less the squares some bear's cheapest route still needs,
 each of which must hold ice when the bear gets there), plus FEED for each free ice tile
@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from bearcli.core.game import CHANCE, Bot, BotSpec
 from bearcli.core.memo import shared
 from bearcli.games.sliding_bears.notation import Remove
+from bearcli.games.sliding_bears.routes import INF, route_maps
 from bearcli.games.sliding_bears.rules import FINISH, START, WON, State
 
 DEPTH = 1  # turns searched at most: 1 is the turn in hand; 2 and 3 look further rolls ahead
@@ -82,10 +83,8 @@ class _Judge:
     """The value of positions of one configuration (see the module docstring)."""
 
     def __init__(self, cfg):
-        from bearcli.games.sliding_bears import bots  # late: bots imports this module
-
-        self.routes = bots.route_maps(cfg)
-        self.inf = bots.INF
+        self.routes = route_maps(cfg)
+        self.inf = INF
         self.memo: dict = {}
 
     def value(self, state: State) -> float:

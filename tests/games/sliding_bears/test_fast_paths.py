@@ -30,17 +30,17 @@ from bearcli.core.game import CHANCE, TERMINAL, RandomBot
 from bearcli.core.rng import Rng, derive_seed
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.formats import scenario as scenario_file
-from bearcli.games.sliding_bears import bots, rules
-from bearcli.games.sliding_bears.bots import (
+from bearcli.games.sliding_bears import bots, routes, rules
+from bearcli.games.sliding_bears.layout import COLOURS, Layout
+from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Remove, Roll, Wind
+from bearcli.games.sliding_bears.routes import (
     COST,
     INF,
-    _costs_from,
     bear_cost,
+    costs_from,
     to_finish,
     total_cost,
 )
-from bearcli.games.sliding_bears.layout import COLOURS, Layout
-from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Remove, Roll, Wind
 from bearcli.games.sliding_bears.rules import (
     FINISH,
     LOST,
@@ -521,7 +521,7 @@ class PlainGreedyBot(RandomBot):
                 src = {entry: c} if c is not None else {}
             else:
                 src = {pos: 0}
-            froms.append(_costs_from(state.cells, nbs, src))
+            froms.append(costs_from(state.cells, nbs, src))
         # A bear still on its start whose entry square is open water can only get in when
         # the wind brings ice there: the ice next to that entry is needed too.
         feeders: set[int] = set()
@@ -879,7 +879,7 @@ def test_route_costs_match_the_plain_searches():
     rng = random.Random(4)
     for cfg in CONFIGS:
         lay = cfg.layout
-        rt = bots.route_maps(cfg)
+        rt = routes.route_maps(cfg)
         for _ in range(4):
             # any floe of the layout's rocks: ice, seals and water anywhere else
             cells = tuple(c if c == "R" else rng.choice("IIIS.") for c in lay.cells)
@@ -892,7 +892,7 @@ def test_route_costs_match_the_plain_searches():
                         assert floe.cost(k, pos) == bear_cost(lay, cells, pos, k, fin)
             for src in range(len(cells)):
                 if cells[src] != "R":
-                    assert floe.costs_from(src) == bots._costs_from(cells, lay.grid.table, {src: 0})
+                    assert floe.costs_from(src) == routes.costs_from(cells, lay.grid.table, {src: 0})
 
 
 PINNED = {

@@ -1,7 +1,8 @@
 """The greedy bot's faster route costs against the plain searches and the plain bot.
 
-bots.py finds several searches at once on bit masks (`_lanes`), lets a floe take over its
-parent's searches that one step leaves as they are (`_still`), keeps each floe's chosen
+routes.py finds several searches at once on bit masks (`searches_at_once`), lets a floe take
+over its parent's searches that one step leaves as they are (`still_holds`); bots.py keeps
+each floe's chosen
 slide or crack for the bears' squares, and reads the rules' own legal steps without sorting
 them. Here each is compared with the plain computation: the searches on random floes, the
 steps' effect on seeded games' floes, the choices at seeded positions (in game order, so
@@ -20,10 +21,10 @@ from dataclasses import dataclass
 
 from bearcli.core.rng import Rng
 from bearcli.core.runner import make_bots
-from bearcli.games.sliding_bears import bots
-from bearcli.games.sliding_bears.bots import _costs_from, to_finish
+from bearcli.games.sliding_bears import bots, routes
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Jump, Pass, Wind
+from bearcli.games.sliding_bears.routes import costs_from, to_finish
 from bearcli.games.sliding_bears.rules import FINISH, START
 from tests.games.sliding_bears.test_fast_paths import (
     CONFIGS,
@@ -61,7 +62,7 @@ def test_half_the_pairs_has_every_layout_level_and_variant():
 
 
 def _weights(cells) -> list[int]:
-    return [bots.COST.get(c, 0) for c in cells]
+    return [routes.COST.get(c, 0) for c in cells]
 
 
 def _cells(lay, ice: int, tiles: int) -> tuple[str, ...]:
@@ -82,7 +83,7 @@ def test_searches_at_once_are_the_plain_searches():
     lanes_used = 0
     for cfg in CONFIGS:
         lay = cfg.layout
-        rt = bots._Routes(lay)  # fresh: no floe kept from another test
+        rt = routes.RouteMaps(lay)  # fresh: no floe kept from another test
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(4):
             # any floe of the layout's rocks, water enough to cut off islands at times
@@ -92,11 +93,13 @@ def test_searches_at_once_are_the_plain_searches():
             floe = rt.floe(cells)
             floe.prefetch(srcs)
             for src in srcs:
-                assert floe.searches[src] == bots._search(rt.open, w, src, rt.n), (cells, src)
-            if rt.lanes_ok:
+                assert floe.searches[src] == routes.search_back(rt.open, w, src, rt.n), (cells, src)
+            if rt.at_once_ok:
                 ice, tiles = _masks(cells)
-                got = bots._lanes(rt, ice, rt.open_mask & ~tiles, tiles & ~ice, srcs[:8])
-                assert got == [bots._search(rt.open, w, s, rt.n) for s in srcs[:8]]
+                got = routes.searches_at_once(
+                    rt, ice, rt.open_mask & ~tiles, tiles & ~ice, srcs[:8]
+                )
+                assert got == [routes.search_back(rt.open, w, s, rt.n) for s in srcs[:8]]
                 lanes_used += 1
             for k in range(4):
                 assert floe.fin(k) == to_finish(lay, cells, k)
@@ -108,7 +111,7 @@ def test_a_step_keeps_exactly_the_searches_it_leaves_as_they_were():
     kept = changed = 0
     for cfg in CONFIGS[::2]:
         lay = cfg.layout
-        rt = bots.route_maps(cfg)
+        rt = routes.route_maps(cfg)
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(40):
             cells = [c if c == "R" else rng.choice("IIIS.") for c in lay.cells]
@@ -123,9 +126,9 @@ def test_a_step_keeps_exactly_the_searches_it_leaves_as_they_were():
                 squares = sorted({sq, nb})
             old_w, w = _weights(cells), _weights(after)
             for src in rng.sample(opens, min(3, len(opens))):
-                old = bots._search(rt.open, old_w, src, rt.n)
-                fresh = bots._search(rt.open, w, src, rt.n)
-                still = bots._still(old, src, squares, rt.open, w, old_w)
+                old = routes.search_back(rt.open, old_w, src, rt.n)
+                fresh = routes.search_back(rt.open, w, src, rt.n)
+                still = routes.still_holds(old, src, squares, rt.open, w, old_w)
                 assert still == (old == fresh), (cells, after, src)
                 kept += still
                 changed += not still
@@ -140,7 +143,7 @@ def _game_states(cfg, seed: int):
 def test_floes_along_games_cost_what_fresh_searches_cost():
     for i, cfg in HALF_THE_PAIRS:
         lay = cfg.layout
-        rt = bots.route_maps(cfg)
+        rt = routes.route_maps(cfg)
         rt.floes.clear()
         rt.older.clear()
         for state in _game_states(cfg, 300 + i):
@@ -151,13 +154,11 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
                 if pos != FINISH:
                     x = rt.entry[k] if pos == START else pos
                     if state.cells[x] != "R":
-                        assert floe.costs_from(x) == _costs_from(
-                            state.cells, lay.grid.table, {x: 0}
-                        )
+                        assert floe.costs_from(x) == costs_from(state.cells, lay.grid.table, {x: 0})
         for floe in rt.floes.values():  # everything kept: inherited, searched, at once
             w = _weights(_cells(lay, floe.ice, floe.tiles))
             for src, dist in floe.searches.items():
-                assert dist == bots._search(rt.open, w, src, rt.n)
+                assert dist == routes.search_back(rt.open, w, src, rt.n)
 
 
 def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them():
@@ -165,7 +166,7 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
     # bears'. Each floe's first position fills them; every later one must agree.
     seen = Counter()
     for i, cfg in HALF_THE_PAIRS:
-        rt = bots.route_maps(cfg)
+        rt = routes.route_maps(cfg)
         states = _game_states(cfg, 600 + i)  # (played by greedy: floes kept on the way)
         rt.floes.clear()
         rt.older.clear()
@@ -191,7 +192,7 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
 
 def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded():
     cfg = SHIPPED_CONFIGS[0]
-    rt = bots.route_maps(cfg)
+    rt = routes.route_maps(cfg)
     keep, floes, older = rt.keep, rt.floes, rt.older
     try:
         rt.keep, rt.floes, rt.older = 3, {}, {}
@@ -263,7 +264,7 @@ def test_the_bears_key_tells_every_placing_of_the_bears_apart():
     # slide's key (+ 1) is never a crack's.
     rng = random.Random(9)
     for cfg in (min(CONFIGS, key=_squares), max(CONFIGS, key=_squares)):
-        rt = bots.route_maps(cfg)
+        rt = routes.route_maps(cfg)
         spots = [START, FINISH, *range(rt.n)]
         placings = {
             tuple(rng.choice(spots) if k not in (a, b) else (x, y)[k == b] for k in range(4))
@@ -308,7 +309,7 @@ def test_a_new_floe_searches_back_to_the_bears_squares_with_the_finishes():
     searched = 0
     for i, cfg in enumerate([rock_entry, *CONFIGS[::5]]):
         lay = cfg.layout
-        rt = bots._Routes(lay)
+        rt = routes.RouteMaps(lay)
         for state in _game_states(cfg, 40 + i):
             if state.phase != "act":
                 continue
@@ -325,7 +326,7 @@ def test_a_new_floe_searches_back_to_the_bears_squares_with_the_finishes():
                 if state.cells[x] == "R":
                     assert x not in floe.searches
                 else:
-                    assert floe.searches[x] == bots._search(rt.open, w, x, rt.n)
+                    assert floe.searches[x] == routes.search_back(rt.open, w, x, rt.n)
                     searched += 1
     assert searched > 100
 
@@ -335,16 +336,16 @@ def test_a_search_stopped_at_a_limit_is_exact_below_it():
     below = above = 0
     for cfg in CONFIGS[::3]:
         lay = cfg.layout
-        rt = bots._Routes(lay)
+        rt = routes.RouteMaps(lay)
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(6):
             cells = tuple(c if c == "R" else rng.choice("IIS..") for c in lay.cells)
             w = _weights(cells)
             top, stop = rng.choice(opens), rng.choice(opens)
-            exact = bots._search(rt.open, w, top, rt.n)[stop]
-            assert bots._reverse(rt.open, w, top, rt.n, stop) == exact
+            exact = routes.search_back(rt.open, w, top, rt.n)[stop]
+            assert routes.search_back_to(rt.open, w, top, rt.n, stop) == exact
             for limit in (exact - 1, exact, exact + 1, rng.randrange(1, 40)):
-                got = bots._reverse(rt.open, w, top, rt.n, stop, limit)
+                got = routes.search_back_to(rt.open, w, top, rt.n, stop, limit)
                 if exact < limit:
                     assert got == exact
                     below += 1
@@ -372,7 +373,7 @@ def _slid_bears(configs, seed: int, slides: int | None = None) -> Iterator[_Slid
     of) its slides, with each bear that counts."""
     for i, cfg in enumerate(configs):
         lay = cfg.layout
-        rt = bots._Routes(lay)
+        rt = routes.RouteMaps(lay)
         for state in _game_states(cfg, seed + i)[::3]:
             winds = [s for s in state.weather_steps if isinstance(s, Wind)]
             if state.phase != "act" or not winds:
@@ -384,10 +385,10 @@ def _slid_bears(configs, seed: int, slides: int | None = None) -> Iterator[_Slid
                 cells[dst], cells[src] = cells[src], "."
                 cells = tuple(cells)
                 for k, pos in enumerate(state.bears):
-                    if pos == FINISH or floe.cost(k, pos) >= bots.INF:
+                    if pos == FINISH or floe.cost(k, pos) >= routes.INF:
                         continue
                     moved = dst if pos == src else pos
-                    plain = bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
+                    plain = routes.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
                     yield _Slid(lay, src, dst, cells, bots._Bear(rt, floe, k, pos), plain)
 
 
@@ -410,7 +411,7 @@ def test_the_cracks_read_from_the_state_are_the_cracks_read_from_the_steps():
     # the free-ice mask; any other list square by square: both give the plain bot's crack
     checked = 0
     for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
-        rt = bots.route_maps(cfg)
+        rt = routes.route_maps(cfg)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
         slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
         for state in _game_states(cfg, 80 + i):
