@@ -892,7 +892,9 @@ def test_route_costs_match_the_plain_searches():
                         assert floe.cost(k, pos) == bear_cost(lay, cells, pos, k, fin)
             for src in range(len(cells)):
                 if cells[src] != "R":
-                    assert floe.costs_from(src) == routes.costs_from(cells, lay.grid.table, {src: 0})
+                    assert floe.costs_from(src) == routes.costs_from(
+                        cells, lay.grid.table, {src: 0}
+                    )
 
 
 PINNED = {
