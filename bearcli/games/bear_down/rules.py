@@ -79,17 +79,20 @@ class State:
     def mover(self) -> int:
         return (self.first + self.moved) % len(self.bears)
 
-    @cached_property
+    @property
     def reach(self) -> list[int | None]:
         """graph.search for the mover's bear: the steps to each node it may go to (never
-        change the list). Worked out once per state, and held by it: within a turn the runner
+        change the list). Worked out once per state and held by it: within a turn the runner
         asks for the legal steps, a bot for the destinations and `apply` for the way, all at
-        the same state. Not a field: a state compares, hashes and prints by its fields, and
-        a changed copy (`_evolve`) leaves it behind."""
-        tables = self.cfg.tables
-        bears = self.bears
-        # All the bears count as occupied: the search never looks up its start or the boulder.
-        return graph.search(tables.adj, tables.inner, bears[self.mover], self.salmon, bears)
+        the same state. Not a field: a state compares, hashes and prints by its fields."""
+        try:
+            return self._reach
+        except AttributeError:
+            return _search_mover(self)
+
+    # The mover's search (`reach`): kept in a slot, beside the fields' dict, so that a
+    # changed copy (`_evolve`, which copies that dict) never carries it over.
+    __slots__ = ("__dict__", "_reach")
 
 
 class BearDown(Game):
@@ -176,8 +179,9 @@ class BearDown(Game):
     def legal_steps(self, state: State) -> list:
         if state.phase != "move":
             return []
-        # The moves to the nodes with a distance, in node order.
-        moves = list(compress(state.cfg.tables.moves, state.reach))
+        # The moves to the nodes with a distance, in node order. The runner asks first at a
+        # state: the search is made here, and the state holds it (State.reach).
+        moves = list(compress(state.cfg.tables.moves, _search_mover(state)))
         return moves or [Stay()]
 
     def legal_for(self, state: State, seat: int) -> list:
@@ -194,7 +198,10 @@ class BearDown(Game):
     def _distances(self, state: State, seat: int) -> list[int | None]:
         """graph.search for `seat`'s bear; the list may be shared: never change it."""
         if seat == (state.first + state.moved) % len(state.bears):  # state.mover, inlined
-            return state.reach
+            try:
+                return state._reach  # State.reach, inlined
+            except AttributeError:
+                return _search_mover(state)
         tables, bears = state.cfg.tables, state.bears
         return graph.search(tables.adj, tables.inner, bears[seat], state.salmon, bears)
 
@@ -576,11 +583,17 @@ def _plan(tables: Tables, faces: tuple[tuple[str, str], ...]):
 
 
 def _evolve(state: State, changes: Changes) -> State:
-    """core.values.evolve, leaving behind the mover's search the old state holds (its
-    `reach`, worked out from the old fields)."""
-    values = {**state.__dict__, **changes}
-    values.pop("reach", None)
-    return assemble(State, values)
+    """core.values.evolve for a State (the mover's search, in its slot, stays behind)."""
+    return assemble(State, {**state.__dict__, **changes})
+
+
+def _search_mover(state: State) -> list[int | None]:
+    """State.reach, searched now and held by the state."""
+    tables, bears = state.cfg.tables, state.bears
+    # All the bears count as occupied: the search never looks up its start or the boulder.
+    found = graph.search(tables.adj, tables.inner, bears[state.mover], state.salmon, bears)
+    object.__setattr__(state, "_reach", found)  # not a field: see State.__slots__
+    return found
 
 
 @lru_cache(maxsize=16)

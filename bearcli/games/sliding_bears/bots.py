@@ -9,13 +9,13 @@ fewest bears' cheapest routes need. At the set-up it removes the seal (or, at th
 level, the ice tile) whose going helps the routes most. `planner` (planner.py) searches
 whole turns.
 
-The plain greedy bot, move by move the same, is in tests/games/sliding_bears/
-test_fast_paths.py. This one judges a slide by bounds first (`_Bear`, `_drops`: a slide
-changes two squares' costs, so for most slides the old costs prove that no route gets
-cheaper) and costs only the others, by a search that stops once the slide is sure to lose;
-the slide or crack chosen is kept with the floe for the bears' squares, and the rules' legal
-steps are read by position. tests/games/sliding_bears/test_greedy_fast.py proves each part
-equal to the plain computation.
+The readable source of this bot is `reference_bots.py` (the plain route costs and the plain
+greedy bot); tests/games/sliding_bears/test_fast_paths.py and test_greedy_fast.py compare the
+two move by move. This one reads its costs off routes.py, which keeps each floe's searches,
+and judges a slide by bounds first (`_Bear`, `_drops`: a slide changes two squares' costs, so
+for most slides the old costs prove that no route gets cheaper) and costs only the others,
+by a search that stops once the slide is sure to lose; the slide or crack chosen is kept
+with the floe for the bears' squares, and the rules' legal steps are read by position.
 """
 
 from __future__ import annotations

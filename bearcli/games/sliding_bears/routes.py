@@ -5,11 +5,12 @@ there) and a seal 4 (it must first slide away); rocks are walls. The cost of a s
 cheapest route from it to the bear's finish, the jump onto the finish counting 1. The bots
 read these costs (`greedy` its choices, `planner` its judge of a position).
 
-The search is Dial's algorithm (shortest paths with small integer costs): `dial` is the plain
-form, and `to_finish`, `bear_cost` and `total_cost` give the costs as a newcomer would work
-them out. The bots play many games, and a floe recurs within a game and across games, so
-they read the same numbers through `RouteMaps` (what a layout never changes: which squares
-are open, each square's open neighbours) and `Floe` (one floe's searches, each made once when
+The search is Dial's algorithm (shortest paths with small integer costs). Its plain form is
+in reference_bots.py (`dial`, `to_finish`, `bear_cost`, `total_cost`): the costs as a
+newcomer would work them out, searched afresh each time. The bots play many games, and a
+floe recurs within a game and across games, so they read the same numbers through
+`RouteMaps` (what a layout never changes: which squares are open, each square's open
+neighbours) and `Floe` (one floe's searches, each made once when
 first asked for and kept with the floe). A Floe finds a search in one of these ways, each
 giving the very numbers of `search_back`, the one search on a floe (a test compares each with
 it, and with the plain functions):
@@ -35,78 +36,12 @@ from operator import attrgetter, getitem
 from bearcli.core.memo import shared
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Wind
-from bearcli.games.sliding_bears.rules import FINISH, START, State
+from bearcli.games.sliding_bears.reference_bots import COST, INF
+from bearcli.games.sliding_bears.rules import FINISH, START
 
-COST = {"I": 1, ".": 3, "S": 4}  # a rock is missing: never crossed
-INF = 10_000
 _WEIGHT = {**COST, "R": 0}  # a square's cost as Floe.w keeps it
 _SOURCE, _TARGET = attrgetter("source"), attrgetter("target")  # a slide's squares
 
-
-# -- the plain route costs ---------------------------------------------------------------------
-
-
-def dial(cells: tuple[str, ...], nbs, sources: dict[int, int], forward: bool) -> tuple[int, ...]:
-    """Dial's algorithm (small integer costs): cost to every square from the sources.
-
-    No way leads onto a rock. Going from sq to its neighbour nb costs nb's tile (`forward`),
-    or sq's (a reverse search: stepping back along a route that goes from nb to sq)."""
-    tile = [COST.get(c) for c in cells]  # None: a rock
-    dist = [INF] * len(cells)
-    buckets: dict[int, list[int]] = {}
-    for sq, c in sources.items():
-        if c < dist[sq]:
-            dist[sq] = c
-            buckets.setdefault(c, []).append(sq)
-    d = min(buckets) if buckets else 0
-    limit = max(buckets) + 5 * len(cells) if buckets else 0  # no route costs more than this
-    while d <= limit and buckets:
-        for sq in buckets.pop(d, ()):
-            if dist[sq] != d:
-                continue
-            for nb in nbs[sq]:
-                if tile[nb] is None:
-                    continue
-                cost = d + (tile[nb] if forward else tile[sq])
-                if cost < dist[nb]:
-                    dist[nb] = cost
-                    buckets.setdefault(cost, []).append(nb)
-        d += 1
-    return tuple(dist)  # immutable, as the bot's searches (no garbage collector's work)
-
-
-def costs_from(cells: tuple[str, ...], nbs, sources: dict[int, int]) -> tuple[int, ...]:
-    """Cost to reach every square from the sources: entering a square costs its tile."""
-    return dial(cells, nbs, sources, forward=True)
-
-
-def to_finish(lay: Layout, cells: tuple[str, ...], k: int) -> tuple[int, ...]:
-    """Cost from each square to colour k's finish (the jump onto the finish costs 1)."""
-    top = lay.index(lay.finish[k], lay.height - 1)
-    if cells[top] not in COST:
-        return (INF,) * len(cells)
-    # A reverse search: stepping back from sq to nb costs what entering sq costs going forward.
-    return dial(cells, lay.grid.table, {top: 1}, forward=False)
-
-
-def bear_cost(lay: Layout, cells: tuple[str, ...], pos: int, k: int, fin: Sequence[int]) -> int:
-    if pos == FINISH:
-        return 0
-    if pos == START:
-        entry = lay.index(lay.start[k], 0)
-        c = COST.get(cells[entry])
-        return INF if c is None or fin[entry] >= INF else c + fin[entry]
-    return fin[pos]
-
-
-def total_cost(lay: Layout, state: State) -> int:
-    return sum(
-        bear_cost(lay, state.cells, pos, k, to_finish(lay, state.cells, k))
-        for k, pos in enumerate(state.bears)
-    )
-
-
-# -- the same costs, found once per floe ------------------------------------------------------
 # The rules never add, move or take away a rock, so which squares a route may cross is the
 # layout's; only the costs of the other squares change from floe to floe.
 

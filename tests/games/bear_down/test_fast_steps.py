@@ -156,29 +156,24 @@ def test_advance_is_apply_without_the_events(seen, name):
             assert (advanced, events) == plain_apply(state, step)
 
 
-def test_a_state_holds_its_movers_search_and_a_changed_copy_leaves_it_behind(seen):
+def test_legal_steps_search_and_the_state_holds_it_for_the_moves_a_copy_leaves_it(seen):
     state = next(s for s in seen["4p"] if s.phase == "move")
-    first = GAME.legal_steps(state)
-    reach = state.reach  # searched once, held by the state: legal steps, moves read it
-    assert GAME.legal_steps(state) == first and GAME._distances(state, state.mover) is reach
-    assert reach == graph.search(
-        state.cfg.tables.adj,
-        state.cfg.tables.inner,
-        state.bears[state.mover],
-        state.salmon,
-        state.bears,
+    tables = state.cfg.tables
+    plain = graph.search(
+        tables.adj, tables.inner, state.bears[state.mover], state.salmon, state.bears
     )
+    first = GAME.legal_steps(state)  # the runner asks first: it searches, the state holds it
+    reach = state.reach
+    assert reach == plain and GAME._distances(state, state.mover) is reach
+    assert GAME.destinations(state, state.mover) == {n: d for n, d in enumerate(reach) if d}
+    assert GAME.legal_steps(state) == first and state.reach is not reach  # searched anew
     after = GAME.advance(state, first[0])
-    assert "reach" not in after.__dict__  # a new state searches for its own mover
-    assert after.phase != "move" or after.reach == graph.search(
-        after.cfg.tables.adj,
-        after.cfg.tables.inner,
-        after.bears[after.mover],
-        after.salmon,
-        after.bears,
-    )
+    assert not hasattr(after, "_reach")  # a changed copy leaves it behind: searched anew
     other = (state.mover + 1) % len(state.bears)  # another seat's (a refusal's): not held
-    assert GAME._distances(state, other) is not reach and state.reach is reach
+    held = state.reach
+    assert GAME._distances(state, other) is not held and state.reach is held
+    fresh = dataclasses.replace(state)  # a state nobody asked yet: searched on first read
+    assert fresh.reach == plain and fresh.reach is fresh.reach
 
 
 def test_states_get_fields_of_their_own(seen):
