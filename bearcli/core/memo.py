@@ -21,20 +21,33 @@ V = TypeVar("V")
 
 
 class Memo(dict[K, V]):
-    """`memo[key]`: the value kept for `key`, made by `make(key)` when missing.
+    """`memo[key]`: the value kept for `key`, made by `make(key)` when missing; or
+    `memo.get_or_make(key, make, *args)` for a value whose maker needs more than its key.
 
     A dict subclass, so that a value found costs one dictionary look-up (no call): the rules
     look up their events and tables at every step."""
 
     __slots__ = ("make", "most")
 
-    def __init__(self, make: Callable[[K], V], most: int) -> None:
+    def __init__(self, most: int, make: Callable[[K], V] | None = None) -> None:
         super().__init__()
-        self.make = make
         self.most = most
+        self.make = make
 
     def __missing__(self, key: K) -> V:
-        value = self.make(key)
+        if self.make is None:
+            raise KeyError(key)
+        return self.keep(key, self.make(key))
+
+    def get_or_make(self, key: K, make: Callable[..., V], *args: Any) -> V:
+        """The value kept for `key`, else `make(*args)`, kept (values are never None)."""
+        found = self.get(key)
+        if found is None:
+            found = self.keep(key, make(*args))
+        return found
+
+    def keep(self, key: K, value: V) -> V:
+        """Keep `value` for `key`; a full memo starts afresh first."""
         if len(self) >= self.most:
             self.clear()
         self[key] = value
@@ -42,7 +55,7 @@ class Memo(dict[K, V]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled empty (a worker fills its own): what was made is the sender's.
-        return (Memo, (self.make, self.most))
+        return (Memo, (self.most, self.make))
 
 
 Owner = TypeVar("Owner")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pickle
 from dataclasses import dataclass
 
+import pytest
+
 from bearcli.core.game import Config
 from bearcli.core.memo import Memo, shared
 
@@ -16,7 +18,7 @@ def test_a_memo_makes_a_value_once_and_starts_afresh_when_full():
         made.append(key)
         return [key]
 
-    memo = Memo(make, 2)
+    memo = Memo(2, make)
     first = memo["a"]
     assert memo["a"] is first and made == ["a"]  # kept: not made again
     memo["b"]
@@ -26,8 +28,19 @@ def test_a_memo_makes_a_value_once_and_starts_afresh_when_full():
     assert memo["a"] == ["a"] and memo["a"] is not first and made == ["a", "b", "c", "a"]
 
 
+def test_a_memo_keeps_what_a_maker_of_more_than_the_key_made():
+    memo: Memo[str, list] = Memo(2)
+    first = memo.get_or_make("a", list, "xy")
+    assert first == ["x", "y"] and memo.get_or_make("a", list, "zz") is first
+    with pytest.raises(KeyError):
+        memo["b"]  # no maker of its own: only what was kept
+    memo.get_or_make("b", list, "b")
+    memo.keep("c", ["c"])  # full: starts afresh
+    assert list(memo) == ["c"]
+
+
 def test_a_memo_pickles_empty():
-    memo = Memo(str, 8)
+    memo = Memo(8, str)
     memo[1]
     again = pickle.loads(pickle.dumps(memo))
     assert again == {} and again.most == 8 and again[2] == "2"

@@ -65,7 +65,7 @@ class Tables:
         self.rolls = after  # every roll counted with its weight: the sum of the weights
         # What the games met: each draw with its roll, each roll with what it asks of the
         # board (rules._plan), and the initial state with its events.
-        self.drawn: Memo[int, Roll] = Memo(self._draw, self.rolls)
+        self.drawn: Memo[int, Roll] = Memo(self.rolls, self._draw)
         self.plans: dict = {}
         self.start: tuple | None = None
         # The events that recur game after game (the same move, the same fall): each distinct
@@ -112,7 +112,7 @@ def recurring(type_: str, *keys: str) -> Memo[tuple, Event]:
     values come already frozen: ints, strings, None and tuples (never a bool: True == 1
     would find the event of 1)."""
     assert list(keys) == sorted(keys), keys  # an Event's fields are sorted by key
-    return Memo(partial(_event, type_, keys), EVENTS_KEPT)
+    return Memo(EVENTS_KEPT, partial(_event, type_, keys))
 
 
 def _event(type_: str, keys: tuple[str, ...], values: tuple) -> Event:

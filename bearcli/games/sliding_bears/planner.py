@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bearcli.core.game import CHANCE, Bot, BotSpec
-from bearcli.core.memo import shared
+from bearcli.core.memo import Memo, shared
 from bearcli.games.sliding_bears.notation import Remove
 from bearcli.games.sliding_bears.routes import INF, route_maps
 from bearcli.games.sliding_bears.rules import FINISH, START, WON, State
@@ -85,19 +85,13 @@ class _Judge:
     def __init__(self, cfg):
         self.routes = route_maps(cfg)
         self.inf = INF
-        self.memo: dict = {}
+        self.memo: Memo[tuple, float] = Memo(_KEEP)
 
     def value(self, state: State) -> float:
         term = state.termination
         if term is not None:
             return WIN if term == WON else -WIN
-        key = (state.cells, state.bears)
-        found = self.memo.get(key)
-        if found is None:
-            if len(self.memo) >= _KEEP:
-                self.memo.clear()
-            found = self.memo[key] = self._value(state)
-        return found
+        return self.memo.get_or_make((state.cells, state.bears), self._value, state)
 
     def _value(self, state: State) -> float:
         routes, inf = self.routes, self.inf
@@ -250,8 +244,8 @@ class PlannerBot(Bot):
         self._plan: dict = {}  # solve_key of a position -> the step the chosen plan takes
         # What this game's searches found, by position: a turn's ends, and values by depth.
         # Kept for one game only, so that a game's choices never depend on other games.
-        self._turns: dict = {}
-        self._worths: dict = {}
+        self._turns: Memo[tuple, list] = Memo(_KEEP)
+        self._worths: Memo[tuple, float] = Memo(_KEEP)
 
     def choose(self, state: State, legal: Sequence):
         if self._judge is None:
@@ -317,13 +311,10 @@ class PlannerBot(Bot):
         nothing to do (or ends the game) is its own end."""
         if self.game.actor(state) < 0:
             return [state]
-        key = self.game.solve_key(state)
-        found = self._turns.get(key)
-        if found is None:
-            if len(self._turns) >= _KEEP:
-                self._turns.clear()
-            found = self._turns[key] = [end for _, _, end in self._plans(state)]
-        return found
+        return self._turns.get_or_make(self.game.solve_key(state), self._ends, state)
+
+    def _ends(self, state: State) -> list:
+        return [end for _, _, end in self._plans(state)]
 
     def _worth(self, end: State, depth: int, spent: list) -> float:
         """Expectimax: the mean over the next roll (exact weights) of the best end of that
@@ -344,11 +335,7 @@ class PlannerBot(Bot):
                 raise _OutOfBudget
             total += weight * max(self._worth(e, depth - 1, spent) for e in ends)
             weights += weight
-        value = total / weights
-        if len(self._worths) >= _KEEP:
-            self._worths.clear()
-        self._worths[key] = value
-        return value
+        return self._worths.keep(key, total / weights)
 
     def _plans(self, state: State) -> list:
         """Every distinct end of the turn in hand: (first step, the plan's steps by

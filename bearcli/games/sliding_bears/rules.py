@@ -693,7 +693,7 @@ class Tables:
     def __init__(self, lay: Layout, level: str, variant: str, bear_die, weather_die):
         self.key = (lay, level, variant, bear_die, weather_die)
         # The events of the steps, by (type, *values in EVENT_FIELDS order): made once.
-        self.events: Memo[tuple, Event] = Memo(_new_event, EVENTS_KEPT)
+        self.events: Memo[tuple, Event] = Memo(EVENTS_KEPT, _new_event)
         self.grid = grid = lay.grid
         n = grid.size
         self.names = names = tuple(grid.name(i) for i in range(n))
