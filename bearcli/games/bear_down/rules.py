@@ -98,6 +98,9 @@ class State:
     # changed copy (`_evolve`, which copies that dict) never carries it over.
     __slots__ = ("__dict__", "_reach")
 
+    def __getstate__(self) -> dict:
+        return self.__dict__  # pickled by its fields: the search is made again where needed
+
 
 class BearDown(Game):
     name = "bear-down"

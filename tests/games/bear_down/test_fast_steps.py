@@ -9,6 +9,7 @@ own: each is compared with the plain computation on odd boards and seeded positi
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -180,6 +181,8 @@ def test_legal_steps_search_and_the_state_holds_it_for_the_moves_a_copy_leaves_i
     assert GAME._distances(state, other) is not held and state.reach is held
     fresh = dataclasses.replace(state)  # a state nobody asked yet: searched on first read
     assert fresh.reach == plain and fresh.reach is fresh.reach
+    copied = pickle.loads(pickle.dumps(state))  # pickled by its fields alone
+    assert copied == state and not hasattr(copied, "_reach") and copied.reach == plain
 
 
 def test_states_get_fields_of_their_own(seen):
