@@ -235,7 +235,7 @@ def memory_table(big: int) -> list[str]:
         f"| `--bot random`, 1 worker, {big:,} games | {large / 1024:.1f} MiB "
         f"({large / small:.2f}x) |",
     ]
-    # Greedy keeps the floes it met, two generations of them at most (routes.py, RouteMaps.keep):
+    # Greedy keeps the floes it met, two generations of them at most (routes.py, RouteMaps.floes):
     # its memory grows with the games until the store is full, then stays. On 2 workers (the
     # largest process: a worker) to spare the bench most of 100,000 games' time.
     sizes = sorted({min(1000, big), min(10_000, big), big})

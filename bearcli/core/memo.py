@@ -25,14 +25,20 @@ class Memo(dict[K, V]):
     `memo.get_or_make(key, make, *args)` for a value whose maker needs more than its key.
 
     A dict subclass, so that a value found costs one dictionary look-up (no call): the rules
-    look up their events and tables at every step."""
+    look up their events and tables at every step. When it holds `most` values it starts
+    afresh; with `generations=2` the values it held stay one generation more, in `older`,
+    and one asked for again comes back (so the values that recur stay and the others go:
+    greedy's floes, docs/performance.md)."""
 
-    __slots__ = ("make", "most")
+    __slots__ = ("make", "most", "older")
 
-    def __init__(self, most: int, make: Callable[[K], V] | None = None) -> None:
+    def __init__(
+        self, most: int, make: Callable[[K], V] | None = None, *, generations: int = 1
+    ) -> None:
         super().__init__()
         self.most = most
         self.make = make
+        self.older: dict[K, V] | None = {} if generations == 2 else None
 
     def __missing__(self, key: K) -> V:
         if self.make is None:
@@ -43,19 +49,30 @@ class Memo(dict[K, V]):
         """The value kept for `key`, else `make(*args)`, kept (values are never None)."""
         found = self.get(key)
         if found is None:
-            found = self.keep(key, make(*args))
+            older = self.older
+            found = older.pop(key, None) if older else None
+            if found is None:
+                found = make(*args)
+            self.keep(key, found)
         return found
 
     def keep(self, key: K, value: V) -> V:
-        """Keep `value` for `key`; a full memo starts afresh first."""
+        """Keep `value` for `key`; a full memo starts afresh first (a new generation)."""
         if len(self) >= self.most:
+            if self.older is not None:
+                self.older = dict(self)
             self.clear()
         self[key] = value
         return value
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled empty (a worker fills its own): what was made is the sender's.
-        return (Memo, (self.most, self.make))
+        generations = 1 if self.older is None else 2
+        return (_empty_memo, (self.most, self.make, generations))
+
+
+def _empty_memo(most: int, make: Callable | None, generations: int) -> Memo:
+    return Memo(most, make, generations=generations)
 
 
 Owner = TypeVar("Owner")

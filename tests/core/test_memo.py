@@ -39,11 +39,25 @@ def test_a_memo_keeps_what_a_maker_of_more_than_the_key_made():
     assert list(memo) == ["c"]
 
 
+def test_a_memo_of_two_generations_keeps_what_recurs():
+    memo: Memo[str, str] = Memo(2, generations=2)
+    for key in "ab":
+        memo.get_or_make(key, str.upper, key)
+    memo.get_or_make("c", str.upper, "c")  # full: a, b become the older generation
+    assert list(memo) == ["c"] and memo.older == {"a": "A", "b": "B"}
+    kept = memo.older["a"]
+    assert memo.get_or_make("a", lambda: "made again") is kept  # back in the new one
+    memo.get_or_make("d", str.upper, "d")  # c, a full: they are the older now; b is gone
+    assert memo.older == {"c": "C", "a": "A"} and memo.get_or_make("b", lambda: "new") == "new"
+
+
 def test_a_memo_pickles_empty():
     memo = Memo(8, str)
     memo[1]
     again = pickle.loads(pickle.dumps(memo))
-    assert again == {} and again.most == 8 and again[2] == "2"
+    assert again == {} and again.most == 8 and again[2] == "2" and again.older is None
+    two = pickle.loads(pickle.dumps(Memo(4, generations=2)))
+    assert two.older == {} and two.most == 4
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter, getitem
 
-from bearcli.core.memo import shared
+from bearcli.core.memo import Memo, shared
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Wind
 from bearcli.games.sliding_bears.reference_bots import COST, INF
@@ -95,15 +95,11 @@ class RouteMaps:
             )
         # The floes kept, in two generations: when the new one is full it becomes the old one
         # and the old one goes, but a floe of the old one asked for again moves back to the
-        # new one. So the floes that recur from game to game stay and the others go. A new
+        # new one. So the floes that recur from game to game stay and the others go: a new
         # floe costs its searches, and most of a greedy game's time is new floes and their
-        # first decisions: on the classic floe, past 3,000 games, a generation of 14,563
-        # floes (about 65 MB) leaves about 4 new floes a game where 7,281 left 6.5 and 3,640
-        # left 9.5 (docs/performance.md).
-        self.floes: dict[tuple, Floe] = {}
-        self.older: dict[tuple, Floe] = {}
+        # first decisions (the size of a generation: docs/performance.md).
+        self.floes: Memo[tuple, Floe] = Memo(max(1024, 2**19 // n), generations=2)
         self.last: Floe | None = None  # the floe asked for last: a new one's parent, mostly
-        self.keep = max(1024, 2**19 // n)  # floes a generation holds
 
     def bears_key(self, bears: Sequence[int]) -> int:
         """The bears' squares (START and FINISH too) as one even number."""
@@ -135,20 +131,19 @@ class RouteMaps:
             key = cells
         found = self.floes.get(key)
         if found is None:
-            found = self.older.pop(key, None)
-            if found is None:
-                if key is cells:
-                    ice = sum(1 << i for i, c in enumerate(cells) if c == "I")
-                    tiles = sum(1 << i for i, c in enumerate(cells) if c in ("I", "S"))
-                else:
-                    ice, tiles = key
-                found = Floe(self, cells, ice, tiles)
-                if self.last is not None:
-                    found.inherit(self.last)
-            if len(self.floes) >= self.keep:  # a bounded memory: a new generation
-                self.older, self.floes = self.floes, {}
-            self.floes[key] = found
+            found = self.floes.get_or_make(key, self._new_floe, cells, key)
         self.last = found
+        return found
+
+    def _new_floe(self, cells: tuple[str, ...], key) -> Floe:
+        if key is cells:
+            ice = sum(1 << i for i, c in enumerate(cells) if c == "I")
+            tiles = sum(1 << i for i, c in enumerate(cells) if c in ("I", "S"))
+        else:
+            ice, tiles = key
+        found = Floe(self, cells, ice, tiles)
+        if self.last is not None:
+            found.inherit(self.last)
         return found
 
 

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from bearcli.core.memo import Memo
 from bearcli.core.rng import Rng
 from bearcli.core.runner import make_bots
 from bearcli.games.sliding_bears import bots, reference_bots, routes
@@ -144,7 +145,7 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
         lay = cfg.layout
         rt = routes.route_maps(cfg)
         rt.floes.clear()
-        rt.older.clear()
+        rt.floes.older.clear()
         for state in _game_states(cfg, 300 + i):
             floe = rt.floe(state.cells, (state.ice, state.tiles))
             for k, pos in enumerate(state.bears):
@@ -168,7 +169,7 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
         rt = routes.route_maps(cfg)
         states = _game_states(cfg, 600 + i)  # (played by greedy: floes kept on the way)
         rt.floes.clear()
-        rt.older.clear()
+        rt.floes.older.clear()
         for state in states:
             if state.phase != "act" or state.weather != "wind":
                 continue
@@ -192,9 +193,9 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
 def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded():
     cfg = SHIPPED_CONFIGS[0]
     rt = routes.route_maps(cfg)
-    keep, floes, older = rt.keep, rt.floes, rt.older
+    floes = rt.floes
     try:
-        rt.keep, rt.floes, rt.older = 3, {}, {}
+        rt.floes = Memo(3, generations=2)
         cells = list(dict.fromkeys(s.cells for s in _game_states(cfg, 7)))
         made = [rt.floe(c) for c in cells[:4]]  # the 4th starts a generation: 0-2 are old
         assert rt.floe(cells[0]) is made[0]  # asked for again: back in the new generation
@@ -205,11 +206,11 @@ def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded
         seen = []
         for seed in range(6):  # a batch: floes recur from game to game
             seen.append(_fast_game(cfg, seed, "greedy"))
-            assert len(rt.floes) <= 3 and len(rt.older) <= 3
-        rt.keep, rt.floes, rt.older = keep, {}, {}
+            assert len(rt.floes) <= 3 and len(rt.floes.older) <= 3
+        rt.floes = Memo(floes.most, generations=2)
         assert [_fast_game(cfg, seed, "greedy") for seed in range(6)] == seen
     finally:
-        rt.keep, rt.floes, rt.older = keep, floes, older
+        rt.floes = floes
 
 
 def _reordered(legal: list) -> list:
