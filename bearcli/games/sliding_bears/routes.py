@@ -5,15 +5,14 @@ there) and a seal 4 (it must first slide away); rocks are walls. The cost of a s
 cheapest route from it to the bear's finish, the jump onto the finish counting 1. The bots
 read these costs (`greedy` its choices, `planner` its judge of a position).
 
-The search is Dial's algorithm (shortest paths with small integer costs). Its plain form is
-in reference_bots.py (`dial`, `to_finish`, `bear_cost`, `total_cost`): the costs as a
-newcomer would work them out, searched afresh each time. The bots play many games, and a
-floe recurs within a game and across games, so they read the same numbers through
-`RouteMaps` (what a layout never changes: which squares are open, each square's open
-neighbours) and `Floe` (one floe's searches, each made once when
-first asked for and kept with the floe). A Floe finds a search in one of these ways, each
-giving the very numbers of `search_back`, the one search on a floe (a test compares each with
-it, and with the plain functions):
+The search is Dial's algorithm (shortest paths with small integer costs). Its plain form is in
+reference_bots.py (`dial`, `to_finish`, `bear_cost`, `total_cost`): the costs as a newcomer
+would work them out, searched afresh each time. The bots play many games, and a floe recurs
+within a game and across games, so they read the same numbers through `RouteMaps` (what a
+layout never changes: which squares are open, each square's open neighbours) and `Floe` (one
+floe's searches, each made once when first asked for and kept with the floe). A Floe finds a
+search in one of these ways, each giving the very numbers of `search_back`, the one search on a
+floe (a test compares each with it, and with the plain functions):
 
 - `search_back`: Dial's search back from one square, on the floe's costs;
 - taken over from the floe one step before (`Floe.inherit`): a crack or a slide changes one
@@ -24,7 +23,7 @@ it, and with the plain functions):
 - stopped early (`search_back_to`): the cost of one square, or the knowledge that it is at
   least some limit (how greedy weighs a slide that may not win).
 
-docs/performance.md measures what each of them saves.
+`make bench` measures what each of them pays for (its routes table, docs/performance.md).
 """
 
 from __future__ import annotations
