@@ -12,7 +12,7 @@ TypedDict with the dataclass's fields and `evolve` with `replace`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TypeVar
 
 S = TypeVar("S")
 
@@ -20,7 +20,7 @@ _new_object = object.__new__
 _set_attribute = object.__setattr__
 
 
-def evolve(state: S, changes: Mapping[str, Any]) -> S:
+def evolve(state: S, changes: Mapping[str, object]) -> S:
     """`dataclasses.replace(state, **changes)` for a frozen state class without __post_init__.
 
     The new dict is built, not copied: a copy of the first state's dict would share its keys
@@ -28,10 +28,10 @@ def evolve(state: S, changes: Mapping[str, Any]) -> S:
     return assemble(type(state), {**state.__dict__, **changes})
 
 
-def assemble(cls: type[S], values: dict[str, Any]) -> S:
+def assemble(cls: type[S], values: Mapping[str, object]) -> S:
     """The instance of `cls` whose attributes are `values` (its fields, and the values derived
     from them that the class keeps beside them), made without __init__: the rules' own steps
-    work out the derived values as they go."""
+    work out the derived values as they go. `values` must be a dict, and becomes the state's."""
     new = _new_object(cls)
     _set_attribute(new, "__dict__", values)
     return new

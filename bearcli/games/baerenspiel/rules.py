@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import repeat
-from typing import TypedDict, Unpack
+from typing import TypedDict, Unpack, cast
 
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Game, Seat
@@ -113,7 +113,7 @@ class State:
     termination: str | None = None
 
 
-class Baerenspiel(Game):
+class Baerenspiel(Game[BSConfig, State | MemoState]):
     name = "baerenspiel"
     rules_version = 1
     title = "Bärenspiel"
@@ -394,7 +394,7 @@ class Baerenspiel(Game):
             )
         ]
         if step.kind == "bear":
-            new = _evolve(new, bears=new.bears + (sq,))
+            new = _evolve(new, bears=new.bears + (cast(int, sq),))  # pending: a square
             wanted = 2 if state.cfg.variant == "twin" else 1
             events.append(event("bear-found", square=step.square, found=len(new.bears), of=wanted))
             if len(new.bears) == wanted:

@@ -90,7 +90,7 @@ class State:
         asks for the legal steps, a bot for the destinations and `apply` for the way, all at
         the same state. Not a field: a state compares, hashes and prints by its fields."""
         try:
-            return self._reach
+            return self._reach  # type: ignore[attr-defined]  # a slot (__slots__), not a field
         except AttributeError:
             return _search_mover(self)
 
@@ -102,7 +102,7 @@ class State:
         return self.__dict__  # pickled by its fields: the search is made again where needed
 
 
-class BearDown(Game):
+class BearDown(Game[BDConfig, State]):
     name = "bear-down"
     rules_version = 1
     title = "Bear Down!"
@@ -206,7 +206,7 @@ class BearDown(Game):
         """graph.search for `seat`'s bear; the list may be shared: never change it."""
         if seat == (state.first + state.moved) % len(state.bears):  # state.mover, inlined
             try:
-                return state._reach  # State.reach, inlined
+                return state._reach  # type: ignore[attr-defined]  # State.reach, inlined
             except AttributeError:
                 return _search_mover(state)
         tables, bears = state.cfg.tables, state.bears

@@ -95,13 +95,15 @@ class State:
         # The plain way in (State(...), dataclasses.replace). The rules' own steps make their
         # states in _settle, deriving the new values from the old ones as they go.
         values = cast(Fields, self.__dict__)
-        values.update(_masks(self.cells, self.bears))
+        masks = _masks(self.cells, self.bears)
+        values["ice"], values["water"], values["tiles"], values["occupied"] = masks
         values["mover"] = {"over": TERMINAL, "roll": CHANCE}.get(self.phase, self.seat)
-        steps, values["weather_steps"] = [], []
+        steps: list = []
+        values["weather_steps"] = []
         if self.phase == "act":
             tables = self.cfg.tables
-            values["weather_steps"] = _weather_steps(tables, values)
-            steps = _jump_steps(tables, values) + values["weather_steps"]
+            weather = values["weather_steps"] = _weather_steps(tables, values)
+            steps = _jump_steps(tables, values) + weather
             if self.bear_face is not None or self.weather == "wind":
                 steps.append(PASS)
         values["options"] = steps
@@ -134,7 +136,7 @@ def _fields(state: State) -> Fields:
     return cast(Fields, state.__dict__.copy())
 
 
-class SlidingBears(Game):
+class SlidingBears(Game[SBConfig, State]):
     name = "sliding-bears"
     rules_version = 1
     title = "Sliding Bears"
@@ -557,6 +559,7 @@ class SlidingBears(Game):
         """The state of the field values `new` a step led to, and what follows by itself:
         the win, the loss, the end of a turn with nothing left; else its legal steps."""
         tables = cfg.tables
+        key: tuple  # an event's (type, *values), for tables.events
         if new["bears"] == ALL_ACROSS:  # SB8: all four bears are across
             key = ("game-ended", "won", WON, new["turn"])
             events.append(tables.events[key])
@@ -568,6 +571,7 @@ class SlidingBears(Game):
             if weather is None:
                 weather = new["weather_steps"] = _weather_steps(tables, new)
             face = new["bear_face"]
+            steps: list  # the legal steps: the rules' own lists (the jumps' and slides')
             if face is not None:
                 steps = []
                 free = new["ice"] & ~new["occupied"]  # free ice: no bear on it
@@ -577,7 +581,7 @@ class SlidingBears(Game):
                     steps += jumps[free & ice_mask]
                 steps += weather
             else:
-                steps = weather
+                steps = weather  # type: ignore[assignment]  # the list _weather_steps made
             if steps:
                 # SB4, SB6: the bear die and the wind may be forgone
                 if face is not None:
@@ -881,8 +885,9 @@ def _weather_steps(tables: Tables, v: Fields) -> list:
     return []
 
 
-def _masks(cells: tuple[str, ...], bears: tuple[int, ...]) -> dict[str, int]:
-    """A state's derived bit masks, from its cells and bears (State.__post_init__)."""
+def _masks(cells: tuple[str, ...], bears: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A state's derived bit masks, from its cells and bears (State.__post_init__): its ice,
+    open water, tiles and the squares a bear stands on."""
     ice = water = tiles = occupied = 0
     for i, c in enumerate(cells):
         if c == "I":
@@ -894,7 +899,7 @@ def _masks(cells: tuple[str, ...], bears: tuple[int, ...]) -> dict[str, int]:
     for b in bears:
         if b >= 0:
             occupied |= 1 << b
-    return {"ice": ice, "water": water, "tiles": tiles, "occupied": occupied}
+    return ice, water, tiles, occupied
 
 
 def _colours_for(variant: str, face: str) -> tuple[str, ...]:
