@@ -330,7 +330,7 @@ def _rate(
 ) -> Rating:
     """rate() on local workers, or on `cluster` (a bearcli.distributed.Cluster)."""
     from bearcli.core.errors import ErrorList, ScenarioError
-    from bearcli.formats.checks import load_checked
+    from bearcli.formats.validation import load_checked
 
     on_game, on_batch, unchecked = hear
 
