@@ -1,4 +1,4 @@
-"""The library under `bearcli check` (bearcli/checking.py): the report of each outcome as a
+"""The library under `bearcli check` (bearcli/record_check.py): the report of each outcome as a
 whole, field by field, and as `check --json` writes it."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bearcli import checking
-from bearcli.checking import Job, Report, Summary
+from bearcli import record_check
 from bearcli.formats import eventlog
+from bearcli.record_check import Job, Report, Summary
 from tests.conftest import ROOT
 
 RECORD = ROOT / "replays/sliding-bears/rulings-tour.yaml"
@@ -37,7 +37,7 @@ def _edit_line(path: Path, n: int, edit) -> None:
 
 def test_a_record_that_holds_is_ok_and_its_json_entry_says_no_more(pair):
     record, expected = pair
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert report == Report(str(record), str(expected), "ok", GAME)
     assert report.passed
     assert report.to_dict() == {
@@ -52,7 +52,7 @@ def test_a_record_that_holds_is_ok_and_its_json_entry_says_no_more(pair):
 def test_a_record_without_its_log_is_missing_until_update_creates_it(pair):
     record, expected = pair
     expected.unlink()
-    missing = checking.check(Job(record, expected))
+    missing = record_check.check(Job(record, expected))
     assert missing == Report(str(record), str(expected), "missing", GAME, "no expected log")
     assert not missing.passed
     assert missing.to_dict() == {
@@ -64,7 +64,7 @@ def test_a_record_without_its_log_is_missing_until_update_creates_it(pair):
         "message": "no expected log",
         "details": [],
     }
-    created = checking.check(Job(record, expected, update=True))
+    created = record_check.check(Job(record, expected, update=True))
     assert created == Report(str(record), str(expected), "created", GAME, changed=True)
     assert created.to_dict()["changed"] is True
     assert expected.read_bytes() == EXPECTED.read_bytes()
@@ -73,8 +73,8 @@ def test_a_record_without_its_log_is_missing_until_update_creates_it(pair):
 def test_update_rewrites_a_differing_log_and_keeps_the_difference(pair):
     record, expected = pair
     _edit_line(expected, 4, lambda e: e.update(square="a3"))
-    failed = checking.check(Job(record, expected))
-    updated = checking.check(Job(record, expected, update=True))
+    failed = record_check.check(Job(record, expected))
+    updated = record_check.check(Job(record, expected, update=True))
     assert failed.status == "failed" and not failed.changed
     assert updated.status == "updated" and updated.changed is True and updated.passed
     assert (updated.line, updated.fields, updated.details) == (
@@ -90,7 +90,7 @@ def test_an_expected_log_that_cannot_be_written_is_reported_not_raised(pair, tmp
     # Creating: the expected log's folder is a file, so nothing can be written there.
     (tmp_path / "not-a-folder").write_text("")
     nowhere = tmp_path / "not-a-folder" / "tour.events.jsonl"
-    created = checking.check(Job(record, nowhere, update=True))
+    created = record_check.check(Job(record, nowhere, update=True))
     assert (created.record, created.expected) == (str(record), str(nowhere))
     assert (created.status, created.game, created.changed) == ("error", GAME, False)
     assert created.message.startswith(f"{nowhere}:1:1: error: ")
@@ -99,9 +99,9 @@ def test_an_expected_log_that_cannot_be_written_is_reported_not_raised(pair, tmp
 def test_a_failed_update_keeps_the_failure_and_names_the_write_error(pair, monkeypatch):
     record, expected = pair
     _edit_line(expected, 4, lambda e: e.update(square="a3"))
-    failed = checking.check(Job(record, expected))
-    monkeypatch.setattr(checking, "_write", lambda path, text: f"{path}:1:1: error: full")
-    refused = checking.check(Job(record, expected, update=True))
+    failed = record_check.check(Job(record, expected))
+    monkeypatch.setattr(record_check, "_write", lambda path, text: f"{path}:1:1: error: full")
+    refused = record_check.check(Job(record, expected, update=True))
     assert refused.status == "failed" and not refused.changed
     assert refused.message == f"{expected}:1:1: error: full"
     assert refused.details == ()
@@ -114,7 +114,7 @@ def test_a_failed_update_keeps_the_failure_and_names_the_write_error(pair, monke
     )
     # and so when there was no log to update
     expected.unlink()
-    created = checking.check(Job(record, expected, update=True))
+    created = record_check.check(Job(record, expected, update=True))
     assert created == Report(
         str(record), str(expected), "error", GAME, f"{expected}:1:1: error: full"
     )
@@ -123,7 +123,7 @@ def test_a_failed_update_keeps_the_failure_and_names_the_write_error(pair, monke
 def test_a_record_that_does_not_replay_is_an_error_with_its_place_and_details(pair):
     record, expected = pair
     record.write_text(record.read_text().replace("  - crack e3 ", "  - crack z9 ", 1))
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert (report.record, report.expected, report.status) == (str(record), str(expected), "error")
     assert report.game is None  # the game is known only once the record replays
     assert report.message.startswith(f"{record}:20:5: error: ")
@@ -134,9 +134,9 @@ def test_a_record_that_does_not_replay_is_an_error_with_its_place_and_details(pa
 def test_a_scenario_is_skipped_in_a_folder_and_refused_when_named(tmp_path):
     scenario = tmp_path / "classic.yaml"
     shutil.copy(ROOT / "scenarios/sliding-bears/classic.yaml", scenario)
-    found = checking.check(Job(scenario, tmp_path / "classic.events.jsonl", named=False))
+    found = record_check.check(Job(scenario, tmp_path / "classic.events.jsonl", named=False))
     assert found == Report(str(scenario), None, "skipped")
-    named = checking.check(Job(scenario, tmp_path / "classic.events.jsonl"))
+    named = record_check.check(Job(scenario, tmp_path / "classic.events.jsonl"))
     assert named == Report(
         str(scenario),
         str(tmp_path / "classic.events.jsonl"),
@@ -155,7 +155,7 @@ def test_either_mark_of_a_record_makes_a_found_file_a_record(tmp_path, head):
     format; a broken record is reported as one, never skipped as a scenario."""
     path = tmp_path / "r.yaml"
     path.write_text(head + "game: sliding-bears\n")
-    report = checking.check(Job(path, tmp_path / "r.events.jsonl", named=False))
+    report = record_check.check(Job(path, tmp_path / "r.events.jsonl", named=False))
     assert report.status == "error"
     assert report.message.startswith(f"{path}:")
 
@@ -169,12 +169,12 @@ def test_a_record_on_standard_input_reads_its_scenario_beside_the_working_folder
     shutil.copy(ROOT / "scenarios/sliding-bears/classic.yaml", tmp_path / "floe.yaml")
     shutil.copy(ROOT / "scenarios/sliding-bears/classic.layout", tmp_path)
     text = "format: bearcli-moves/1\ngame: sliding-bears\nscenario: floe.yaml\nmoves: []\n"
-    alone = checking.check(Job(Path("-"), None, stdin_text=text))
+    alone = record_check.check(Job(Path("-"), None, stdin_text=text))
     assert alone == Report("<stdin>", None, "missing", GAME, "no expected log")
-    broken = checking.check(Job(Path("-"), None, stdin_text=text + "seed: x\n"))
+    broken = record_check.check(Job(Path("-"), None, stdin_text=text + "seed: x\n"))
     assert (broken.record, broken.expected, broken.status) == ("<stdin>", None, "error")
     assert broken.message.startswith("<stdin>:5:")
-    held = checking.check(Job(Path("-"), EXPECTED, stdin_text=RECORD.read_text()))
+    held = record_check.check(Job(Path("-"), EXPECTED, stdin_text=RECORD.read_text()))
     assert held == Report("<stdin>", str(EXPECTED), "ok", GAME)
 
 
@@ -182,7 +182,7 @@ def test_an_expected_log_that_cannot_be_read_is_an_error_of_that_log(pair):
     record, expected = pair
     expected.unlink()
     expected.mkdir()
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert (report.record, report.expected, report.status, report.game) == (
         str(record),
         str(expected),
@@ -196,7 +196,7 @@ def test_an_expected_log_that_cannot_be_read_is_an_error_of_that_log(pair):
 def test_a_header_difference_names_the_rules_and_no_step(pair):
     record, expected = pair
     _edit_line(expected, 1, lambda h: h.pop("rules"))
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert (report.record, report.expected, report.status, report.game) == (
         str(record),
         str(expected),
@@ -221,7 +221,7 @@ def test_a_header_difference_names_the_rules_and_no_step(pair):
 def test_a_log_of_another_game_is_not_said_to_be_of_other_rules(pair):
     record, expected = pair
     _edit_line(expected, 1, lambda h: h.update(game="bear-down"))
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert report.rules is None and "rules" not in report.to_dict()
     assert report.details == ('  game: expected "bear-down", got "sliding-bears"',)
 
@@ -229,7 +229,7 @@ def test_a_log_of_another_game_is_not_said_to_be_of_other_rules(pair):
 def test_a_differing_event_of_the_set_up_is_placed_at_the_scenario(pair):
     record, expected = pair
     _edit_line(expected, 2, lambda e: e.update(ice=99))
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert report.message == f"{expected}:2: the first differing event (game-started)"
     assert (report.record, report.expected, report.status, report.game) == (
         str(record),
@@ -247,7 +247,7 @@ def test_a_differing_event_of_the_set_up_is_placed_at_the_scenario(pair):
 def test_a_differing_event_of_the_last_move_is_placed_at_that_move(pair):
     record, expected = pair
     _edit_line(expected, 78, lambda e: e.update(turn=99))
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert (report.line, report.step) == (78, MOVES)
     assert report.at is not None and report.at.startswith(f"{record}:")
     produced = next(d for d in report.details if d.startswith("produced by"))
@@ -259,7 +259,7 @@ def test_an_event_the_replay_adds_is_described_by_that_event(pair):
     record, expected = pair
     lines = expected.read_text().splitlines(keepends=True)
     expected.write_text("".join(lines[:-1]))  # the log lacks the final game-ended event
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert report.message == f"{expected}:78: the first differing event (game-ended)"
     assert report.step == MOVES
     assert report.details[0].startswith("  extra event: ")
@@ -270,7 +270,7 @@ def test_an_event_the_replay_lacks_is_described_by_the_expected_event(pair):
     extra = {"seq": 78, "step": 3, "type": "ice-cracked", "square": "a1"}
     with expected.open("a") as f:
         f.write(json.dumps(extra) + "\n")
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert report.message == f"{expected}:79: the first differing event (ice-cracked)"
     assert report.step == 3
     assert report.details[0].startswith("  missing event: ")
@@ -281,7 +281,7 @@ def test_a_line_that_is_no_event_has_no_kind_step_or_place(pair):
     record, expected = pair
     with expected.open("a") as f:
         f.write("7\n")
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert report.message == f"{expected}:79: the first differing event"
     assert (report.step, report.at) == (None, None)
     assert report.details == ("  missing event: 7",)
@@ -293,7 +293,7 @@ def test_a_step_beyond_the_record_has_no_place(pair):
     extra = json.dumps({"seq": 78, "step": MOVES + 1, "type": "ice-cracked"}, sort_keys=True)
     with expected.open("a") as f:
         f.write(extra + "\n")
-    report = checking.check(Job(record, expected))
+    report = record_check.check(Job(record, expected))
     assert (report.step, report.at) == (MOVES + 1, None)
     assert report.to_dict()["difference"]["at"] is None
     assert len(report.details) == 1 and report.details[0].startswith("  missing event: ")
@@ -313,8 +313,8 @@ def test_a_field_one_side_lacks_has_no_value_for_that_side_in_json():
 
 
 def test_expected_for_keeps_every_dot_of_the_name_but_the_last():
-    assert checking.expected_for(Path("d/a.b.yaml")) == Path("d/a.b.events.jsonl")
-    assert checking.expected_for(Path("d/game.v2.final.yml")) == Path(
+    assert record_check.expected_for(Path("d/a.b.yaml")) == Path("d/a.b.events.jsonl")
+    assert record_check.expected_for(Path("d/game.v2.final.yml")) == Path(
         "d/game.v2.final.events.jsonl"
     )
 
@@ -327,7 +327,7 @@ def test_find_searches_folders_for_yaml_and_yml_and_keeps_a_dash_for_stdin(tmp_p
     (d / "sub").mkdir(parents=True)
     for name in ("b.yml", "a.yaml", "sub/c.yaml", "notes.txt"):
         (d / name).write_text("")
-    assert checking.find([Path("-"), d]) == [
+    assert record_check.find([Path("-"), d]) == [
         (Path("-"), True),
         (d / "a.yaml", False),
         (d / "b.yml", False),
