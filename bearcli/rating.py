@@ -334,7 +334,8 @@ def _rate(
 
     on_game, on_batch, unchecked = hear
 
-    levels, loaded, first_error, ignored = [], None, None, {}
+    levels, loaded, ignored = [], None, dict[str, None]()
+    first_error: ScenarioError | ErrorList | None = None
     for level, variant in settings:
         try:
             scen, checked = load_checked(
@@ -406,6 +407,8 @@ def _rate(
             )
         )
     if loaded is None:  # no level can be played: the floe itself is at fault
+        if first_error is None:  # nor was any level asked for
+            raise ValueError("rate: no level and variant to rate (settings is empty)")
         raise first_error
     return Rating(loaded.title, seed, tuple(levels), tuple(overrides), tuple(ignored))
 

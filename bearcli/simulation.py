@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bearcli.core.errors import Location, ScenarioError
 from bearcli.core.outcome import Outcome
@@ -85,6 +85,7 @@ def play_one(
     if not keep:  # the same game without a record (proven equal in tests/core/test_runner.py)
         state, length = play_quietly(game, config, bots, chance_rng(seed))
         outcome = game.outcome(state)
+        assert outcome is not None  # play_quietly plays to the end (or raises)
         return GameResult(index, seed, outcome, game.measures(state), (), (), rotation, length)
     match = Match(game, config)
     outcome = play_out(match, bots, chance_rng(seed))
@@ -219,7 +220,7 @@ def check_playable(scenario: Scenario, bot: str | None = None) -> None:
         if (bot or seat.bot) == "human":
             places = scenario.seat_locations
             raise ScenarioError(
-                f"seat {i + 1} is human; pick a bot (--bot NAME) to simulate it",
+                f"{seat.label(i)} is human; pick a bot (--bot NAME) to simulate it",
                 location=places[i] if i < len(places) else Location(scenario.file, 1, 1),
             )
 
@@ -239,7 +240,7 @@ def run_batch(
     rotate: bool = False,
     chunk: int | None = None,
     dask: str | Cluster | None = None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Yield results in game order (1..games), computed in `workers` processes.
 
     With `rotate`, game i shifts the seat list by i-1, so no entry keeps seat 1. Chunks are
@@ -260,7 +261,7 @@ def count_batch(
     rotate: bool = False,
     chunk: int | None = None,
     dask: str | Cluster | None = None,
-) -> Iterator[Figures]:
+) -> Generator[Figures, None, None]:
     """run_batch's games as figures counted where they are played, in game order: runs of
     consecutive games, none across a block boundary (see _count_chunk)."""
     yield from _batch(
@@ -268,7 +269,9 @@ def count_batch(
     )
 
 
-def _batch(fn, scenario, games, batch_seed, bot, workers, keep, rotate, chunk, dask) -> Iterator:
+def _batch(
+    fn, scenario, games, batch_seed, bot, workers, keep, rotate, chunk, dask
+) -> Generator[Any, None, None]:
     """fn's output for each chunk of games, in order (run_batch, count_batch)."""
     check_playable(scenario, bot)  # here, before any worker starts, not inside a game
     if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
@@ -396,7 +399,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         """Count `other`'s values too: the figures of the values of both, in either order."""
-        if not other.count:
+        if other.low is None or other.high is None:  # no values (count 0)
             return
         self.count += other.count
         self.total += other.total
@@ -604,6 +607,7 @@ def simulate(
     """
     summary = summary or Summary(scenario, seed, bot, rotate)
     summary.requested, summary.precision, summary.stopped = games, precision, None
+    batch: Generator[Figures | GameResult, None, None]
     if on_result is None:
         batch = count_batch(
             scenario, games, seed, bot=bot, workers=workers, rotate=rotate, dask=dask
@@ -616,13 +620,14 @@ def simulate(
         with closing(batch):  # an interrupt stops the pool now, not at garbage collection
             for done in batch:  # a game's result, or the figures of a run of games
                 with guard():
-                    if on_result is None:
+                    if isinstance(done, Figures):  # counted in the workers (no on_result)
                         summary.merge(done)
                     else:
-                        on_result(done)  # first: a game counts once its logs are written
+                        if on_result is not None:
+                            on_result(done)  # first: a game counts once its logs are written
                         summary.add(done)
                     if on_games is not None:
-                        on_games(1 if on_result else done.games)
+                        on_games(done.games if isinstance(done, Figures) else 1)
                 if (
                     precision is not None
                     and summary.games % BLOCK == 0

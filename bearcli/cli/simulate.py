@@ -408,11 +408,11 @@ def table(summary: "Summary", overrides: tuple[str, ...] = ()) -> "Table":
     return t
 
 
-def _precision_line(summary: "Summary") -> str:
+def _precision_line(summary: "Summary", precision: float) -> str:
     """Under the table: whether --precision was reached, and after how many games."""
     from bearcli.simulation import PRECISION
 
-    within = f"+-{summary.precision * 100:g}%"
+    within = f"+-{precision * 100:g}%"
     if summary.stopped == PRECISION:
         return (
             f"precision {within} reached after {summary.games} games (at most "
@@ -615,7 +615,7 @@ def simulate_cmd(
         else:
             cons.out.print(table(summary, overrides))
             if precision is not None:
-                cons.out.print(_precision_line(summary), markup=False, highlight=False)
+                cons.out.print(_precision_line(summary, precision), markup=False, highlight=False)
             for line in unchecked_note(checked.ignored):
                 cons.out.print(line, markup=False, highlight=False)
     if failure is not None:

@@ -127,7 +127,8 @@ def self_contained(path: Path) -> dict:
     if not isinstance(src.data, dict):
         raise src.error("a scenario is a mapping with at least 'game' and 'seats'")
     data = dict(src.data)
-    game = registry.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    name = data.get("game")
+    game = registry.get(name) if isinstance(name, str) else None
     for key in sorted(game.file_keys) if game else ():
         value = data.get(key)
         if isinstance(value, str) and "\n" not in value:
