@@ -269,6 +269,7 @@ def routes_table(seconds: float) -> list[str]:
         "no searches at once (`searches_at_once`)": [(routes.RouteMaps, "__init__", one_at_a_time)],
         "no search stopped early (`search_back_to`)": [(bots, "search_back_to", full_search)],
     }
+    ways["none of them: every search alone, whole"] = [p for ps in ways.values() for p in ps]
     rows = ["| `greedy`, sliding-bears/classic | games/CPU-s |", "| --- | ---: |"]
     for name, patches in ways.items():
         saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
