@@ -37,16 +37,37 @@ def assert_whole_games(folder: Path) -> int:
     return len(moves)
 
 
-def start(folder: Path, *extra: str) -> subprocess.Popen:
-    """A long batch (fast random bots) in its own session, saving its games to `folder`."""
-    args = ["simulate", CLASSIC, "--bot", "random", "-n", "100000", "--json", "--save-logs"]
-    return subprocess.Popen(
-        [sys.executable, "-m", "bearcli", *args, str(folder), *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "NO_COLOR": "1"},
-        start_new_session=True,
-    )
+# How long a stopped batch may take to finish its games in hand and exit: generous, as a
+# loaded machine may leave the workers waiting for a core.
+STOP_WAIT = 60
+
+
+@pytest.fixture
+def start():
+    """Starts a long batch (fast random bots) in its own session, saving its games to a
+    folder; whatever a test leaves running (it failed, or timed out) is killed with its whole
+    process group, so no batch outlives its test."""
+    procs: list[subprocess.Popen] = []
+
+    def run(folder: Path, *extra: str) -> subprocess.Popen:
+        args = ["simulate", CLASSIC, "--bot", "random", "-n", "100000", "--json", "--save-logs"]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bearcli", *args, str(folder), *extra],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "NO_COLOR": "1"},
+            start_new_session=True,
+        )
+        procs.append(proc)
+        return proc
+
+    yield run
+    for proc in procs:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the session's group: the workers too
+        except ProcessLookupError:
+            pass
+        proc.wait()
 
 
 def after_first_games(proc: subprocess.Popen, folder: Path) -> None:
@@ -57,7 +78,7 @@ def after_first_games(proc: subprocess.Popen, folder: Path) -> None:
 
 
 @linux_only
-def test_kill_9_takes_the_workers_along_and_releases_stdout(tmp_path):
+def test_kill_9_takes_the_workers_along_and_releases_stdout(tmp_path, start):
     proc = start(tmp_path / "logs", "--workers", "2")
     kids: list[int] = []
     try:
@@ -65,8 +86,8 @@ def test_kill_9_takes_the_workers_along_and_releases_stdout(tmp_path):
         kids = children(proc.pid)
         assert len(kids) == 2
         proc.kill()
-        out, _ = proc.communicate(timeout=5)  # EOF: no worker holds the pipe open any more
-        assert wait_until(lambda: not any(alive(k) for k in kids), 3.0)
+        out, _ = proc.communicate(timeout=STOP_WAIT)  # EOF: no worker holds the pipe open any more
+        assert wait_until(lambda: not any(alive(k) for k in kids), 15.0)
     finally:
         proc.kill()
         for k in kids:
@@ -75,11 +96,11 @@ def test_kill_9_takes_the_workers_along_and_releases_stdout(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
-def test_sigterm_and_sighup_stop_like_ctrl_c_and_keep_whole_games(cli, tmp_path, name):
+def test_sigterm_and_sighup_stop_like_ctrl_c_and_keep_whole_games(cli, tmp_path, name, start):
     proc = start(tmp_path / "logs", "--workers", "2", "--csv", str(tmp_path / "g.csv"))
     after_first_games(proc, tmp_path / "logs")
     proc.send_signal(getattr(signal, name))
-    out, err = proc.communicate(timeout=10)
+    out, err = proc.communicate(timeout=STOP_WAIT)
     assert proc.returncode == 130, err
     figures = json.loads(out)
     assert "interrupted after" in err.decode() and "Traceback" not in err.decode()
@@ -93,11 +114,11 @@ def test_sigterm_and_sighup_stop_like_ctrl_c_and_keep_whole_games(cli, tmp_path,
     assert cli("validate", "logs").code == 0
 
 
-def test_ctrl_c_to_the_process_group_prints_no_worker_traceback(tmp_path):
+def test_ctrl_c_to_the_process_group_prints_no_worker_traceback(tmp_path, start):
     proc = start(tmp_path / "logs", "--workers", "2")
     after_first_games(proc, tmp_path / "logs")
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal sends: the workers get it too
-    out, err = proc.communicate(timeout=10)
+    out, err = proc.communicate(timeout=STOP_WAIT)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
     assert json.loads(out)["games"] == assert_whole_games(tmp_path / "logs")
