@@ -103,14 +103,17 @@ def play_one(
 # Each job brings its own unpickled copy of the scenario, and the rules keep what games met
 # (legal-step lists, rolls: Bear Down! learns about a third of a game's time back) with the
 # configuration, which pickling leaves behind. So a worker plays every chunk of a batch on its
-# first copy: the same rules, without learning them again chunk by chunk.
+# first copy: the same rules, without learning them again chunk by chunk. A rating plays the
+# jobs of several batches side by side (bearcli.rating), so a worker keeps the last KEPT.
 _kept: list[Scenario] = []
+KEPT = 8
 
 
 def _as_kept(scenario: Scenario) -> Scenario:
-    if _kept and (_kept[0] is scenario or _kept[0] == scenario):
-        return _kept[0]
-    _kept[:] = [scenario]
+    for kept in _kept:
+        if kept is scenario or kept == scenario:
+            return kept
+    _kept[:] = [scenario, *_kept[: KEPT - 1]]
     return scenario
 
 
