@@ -16,8 +16,6 @@ import sys
 
 import pytest
 import typer
-from typer import _click as click
-from typer._click.utils import make_default_short_help
 from typer.core import TyperGroup
 
 from bearcli.cli import app as app_module
@@ -212,12 +210,12 @@ def test_each_summary_is_the_first_sentence_of_its_command_s_help():
         # The table stands for the help's first sentence: no short_help, deprecation or
         # hiding may change what click would list.
         assert (command.short_help, command.deprecated, command.hidden) == (None, False, False)
-        assert entry.summary == make_default_short_help(command.help, 10**6), name
+        assert entry.summary == command.get_short_help_str(10**6), name
 
 
 def _root_help_commands(group, format_commands, width: int) -> str:
-    formatter = click.HelpFormatter(width=width)
-    with click.Context(group, info_name="bearcli") as ctx:
+    with typer.Context(group, info_name="bearcli", terminal_width=width) as ctx:
+        formatter = ctx.make_formatter()
         format_commands(ctx, formatter)
     return formatter.getvalue()
 
@@ -236,7 +234,7 @@ def test_the_root_help_lists_the_commands_as_typer_would(width):
 
 
 def _completions(group, complete, typed: str) -> list[tuple[str, str]]:
-    with click.Context(group, info_name="bearcli") as ctx:
+    with typer.Context(group, info_name="bearcli") as ctx:
         return [(item.value, item.help) for item in complete(ctx, typed)]
 
 
@@ -252,3 +250,19 @@ def test_completing_a_command_name_gives_what_typer_would(typed):
         built, lambda ctx, text: TyperGroup.shell_complete(built, ctx, text), typed
     )
     assert bool(ours) == (typed != "x")
+
+
+def test_the_cli_uses_only_typer_s_public_api():
+    """The lazy group is Click's recipe on Typer's documented classes: no module of bearcli
+    imports Typer's own copy of Click (`typer._click`), its models or any private name."""
+    for path in sorted((ROOT / "bearcli").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("typer"):
+                assert node.module in ("typer", "typer.core"), (path, node.module)
+                assert not [a.name for a in node.names if a.name.startswith("_")], path
+            elif isinstance(node, ast.Import):
+                assert [a.name for a in node.names if a.name.startswith("typer.")] == [], path
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                if node.value.id == "typer":
+                    assert not node.attr.startswith("_") and node.attr != "models", path

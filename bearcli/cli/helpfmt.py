@@ -6,13 +6,14 @@ its type after it (`SCENARIO <path>`) and names an option's value by its Python 
 (lazy.py builds them, clean_help for a group's): an argument is its metavar (else its name in
 capitals), an option's value its metavar, else a plain word for its type (N, PATH, TEXT), as
 Click and man pages write them. Loaded when the first command is built (not for the root's
-help): it imports nothing typer has not loaded already.
+help): it imports nothing typer has not loaded already. `TyperCommand` is the class that
+`app.command(cls=...)` documents as the one to extend.
 """
 
 import re
+from typing import Any
 
 import typer
-from typer import _click as click  # Typer's own Click: no second copy is loaded
 from typer.core import TyperCommand
 
 _BRACED = re.compile(r"\{([^{}]*)\}")
@@ -20,18 +21,18 @@ _TYPED = re.compile(r" <([^<>]*)>")  # Typer's type label after an option
 _WORDS = {"int": "N", "float": "X", "path": "PATH", "str": "TEXT"}
 
 
-def _word(match: re.Match) -> str:
+def _word(match: re.Match[str]) -> str:
     """`<int range>` -> N, `<list[Path]>` -> PATH, `<str>` -> TEXT, anything else VALUE."""
     label = match.group(1).removeprefix("list[").removesuffix("]").split(" ")[0].lower()
     return " " + _WORDS.get(label, "VALUE")
 
 
 class Command(TyperCommand):
-    def collect_usage_pieces(self, ctx: click.Context) -> list[str]:
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = super().collect_usage_pieces(ctx)
         return [_BRACED.sub(lambda m: m.group(1).upper(), piece) for piece in pieces]
 
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_options(self, ctx: Any, formatter: Any) -> None:
         args, opts = [], []
         for param in self.get_params(ctx):
             row = param.get_help_record(ctx)

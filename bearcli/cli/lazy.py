@@ -2,27 +2,37 @@
 
 `bearcli --version` and `bearcli --help` import no command module: building the commands'
 Typer options and help texts costs as much as importing typer itself. A command is built
-(its module imported, its Typer function turned into a click command) the first time it is
-looked up, that is when it runs, shows its help or completes its options; it is kept then.
+(its module imported, its Typer function turned into a command) the first time it is looked
+up, that is when it runs, shows its help or completes its options; it is kept then.
 
-The group's commands are a table of `Entry`s (app.py). The root help lists each command
-with the first sentence of its help, written out in the table so that listing needs no
-module; tests/test_startup.py checks each against the command's own help, so it cannot drift.
-`commands` stays a mapping of every command by name (as Typer's group has it), so whatever
-reads it (the "Did you mean" of a mistyped command, tests that walk the commands) still sees
-them all; only reading a command's value builds it.
+This is Click's documented recipe for lazily loaded subcommands ("Lazily Loading Subcommands":
+a group class whose `list_commands` names the commands and whose `get_command` imports one),
+written on Typer's public API only: the group is a subclass of `TyperGroup`, the class that
+`typer.Typer(cls=...)` documents, and a command is built from its function (or its Typer app)
+the way Typer builds any app, by `typer.main.get_command` over an app that holds only that
+command. Typer's own copy of Click (`typer._click`) and its internal models are not touched,
+so a Typer release that moves them changes nothing here.
+
+The group's commands are a table of `Entry`s (app.py). The root help and TAB after `bearcli `
+list each command with the first sentence of its help, written out in the table so that
+listing needs no module: while listing, the group answers with a stand-in command that has
+only that sentence as its help, and Typer's own listing code writes it. tests/test_startup.py
+checks each sentence against the command's own help, so it cannot drift, and that the lists
+are what Typer writes from the built commands. `commands` stays a mapping of every command by
+name, so whatever reads it (the "Did you mean" of a mistyped command, tests that walk the
+commands) still sees them all; only reading a command's value builds it.
 """
 
 import importlib
 from collections.abc import Callable, Iterator, MutableMapping
-from typing import ClassVar, NamedTuple
+from contextlib import contextmanager
+from typing import Any, ClassVar, NamedTuple
 
 import typer
-from typer import _click as click  # Typer's own Click: no second copy is loaded
-from typer._click.shell_completion import CompletionItem
-from typer._click.utils import make_default_short_help
-from typer.core import TyperGroup
-from typer.models import CommandInfo, TyperInfo
+from typer.core import TyperCommand, TyperGroup
+
+# Set in the context's meta while the group lists its commands (help, completion).
+_LISTING = "bearcli.lazy.listing"
 
 
 class Entry(NamedTuple):
@@ -34,20 +44,20 @@ class Entry(NamedTuple):
     epilog: str | None = None  # the text after its help (app.command's epilog=)
 
 
-class LazyCommands(MutableMapping):
+class LazyCommands(MutableMapping[str, Any]):
     """Commands by name, in the table's order; a command is built when first read."""
 
-    def __init__(self, entries: dict[str, Entry], build: Callable[[str, Entry], click.Command]):
+    def __init__(self, entries: dict[str, Entry], build: Callable[[str, Entry], Any]):
         self._entries = entries
         self._build = build
-        self._built: dict[str, click.Command] = {}
+        self._built: dict[str, Any] = {}
 
-    def __getitem__(self, name: str) -> click.Command:
+    def __getitem__(self, name: str) -> Any:
         if name not in self._built:
             self._built[name] = self._build(name, self._entries[name])  # KeyError: no such
         return self._built[name]
 
-    def __setitem__(self, name: str, command: click.Command) -> None:  # add_command
+    def __setitem__(self, name: str, command: Any) -> None:  # add_command
         self._built[name] = command
 
     def __delitem__(self, name: str) -> None:
@@ -73,61 +83,57 @@ class LazyGroup(TyperGroup):
     `typer.Typer(cls=...)`: Typer builds it with the root's options and no commands."""
 
     entries: ClassVar[dict[str, Entry]] = {}
-    pretty_exceptions_short: ClassVar[bool] = True  # what Typer passes by default
 
-    def __init__(self, **attrs) -> None:
+    def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         self.commands = LazyCommands(self.entries, self._build)
+        self._stand_ins: dict[str, TyperCommand] = {}
 
-    def _build(self, name: str, entry: Entry) -> click.Command:
-        """The click command of an entry, built as `app.command(name, epilog=...)(function)`
-        or `app.add_typer(sub_app, name=name)` would have built it when the app loaded."""
+    def _build(self, name: str, entry: Entry) -> Any:
+        """The command of an entry, built as Typer builds it in an app like the root:
+        `app.command(name, epilog=...)(function)` or `app.add_typer(sub_app, name=name)`."""
         from bearcli.cli import helpfmt  # the commands' help format: not needed before
 
         target = getattr(importlib.import_module(entry.module), entry.attr)
+        app = typer.Typer(add_completion=False, rich_markup_mode=None)
         if isinstance(target, typer.Typer):
             helpfmt.clean_help(target)
-            return typer.main.get_group_from_info(
-                TyperInfo(target, name=name),
-                pretty_exceptions_short=self.pretty_exceptions_short,
-                rich_markup_mode=self.rich_markup_mode,
-                suggest_commands=self.suggest_commands,
-            )
-        return typer.main.get_command_from_info(
-            CommandInfo(name, cls=helpfmt.Command, callback=target, epilog=entry.epilog),
-            pretty_exceptions_short=self.pretty_exceptions_short,
-            rich_markup_mode=self.rich_markup_mode,
-        )
+            app.add_typer(target, name=name)
+            # An app with a sub-app is a group; the command is its one subcommand.
+            return typer.main.get_command(app).commands[name]
+        app.command(name, cls=helpfmt.Command, epilog=entry.epilog)(target)
+        return typer.main.get_command(app)  # an app of one command is that command
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         return list(self.commands)  # the names only: nothing is built
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if ctx.meta.get(_LISTING) and cmd_name in self.entries:
+            return self._stand_in(cmd_name)
         return self.commands.get(cmd_name)  # builds that one command
 
-    def summary(self, name: str, limit: int = 45) -> str:
-        """A command's line in the root help (or beside its name when completing), from
-        the table: what click's get_short_help_str(limit) makes of the command's help."""
-        if name in self.entries:
-            return make_default_short_help(self.entries[name].summary, limit)
-        return self.commands[name].get_short_help_str(limit)  # one added by add_command
+    def _stand_in(self, name: str) -> TyperCommand:
+        """What the listing shows of a command: its name and the table's sentence."""
+        if name not in self._stand_ins:
+            self._stand_ins[name] = TyperCommand(name, help=self.entries[name].summary)
+        return self._stand_ins[name]
 
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """TyperGroup's plain command list, with the summaries of the table."""
-        names = self.list_commands(ctx)
-        if not names:
-            return
-        limit = formatter.width - 6 - max(len(name) for name in names)  # as click's
-        with formatter.section("Commands"):
-            formatter.write_dl([(name, self.summary(name, limit)) for name in names])
+    @contextmanager
+    def _listing(self, ctx: Any) -> Iterator[None]:
+        ctx.meta[_LISTING] = True
+        try:
+            yield
+        finally:
+            del ctx.meta[_LISTING]
 
-    def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
-        """TAB after `bearcli `: the command names (with their summaries) and, after `-`, the
-        root's options; no command is built to complete its own name."""
-        results = [
-            CompletionItem(name, help=self.summary(name))
-            for name in self.list_commands(ctx)
-            if name.startswith(incomplete)
-        ]
-        results.extend(click.Command.shell_complete(self, ctx, incomplete))  # the options
-        return results
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The root help's list of commands: TyperGroup's, from the table's sentences."""
+        with self._listing(ctx):
+            super().format_commands(ctx, formatter)
+
+    def shell_complete(self, ctx: Any, incomplete: str) -> list[Any]:
+        """TAB after `bearcli `: the command names (with their sentences) and, after `-`, the
+        root's options, as TyperGroup completes them; no command is built to complete its
+        own name."""
+        with self._listing(ctx):
+            return super().shell_complete(ctx, incomplete)

@@ -5,9 +5,9 @@ ice costs 1, open water 3 (a wind must bring ice there) and a seal 4 (it must sl
 first); rocks are walls. It then jumps bears forward, cracks the ice no bear's route needs,
 and uses the wind to fill a gap on a route or to carry a bear toward its finish.
 
-The plain computation of the route costs is `_dial`, `to_finish`, `bear_cost` and
-`total_cost` below; the plain bot is kept in tests/games/sliding_bears/test_fast_paths.py,
-which compares the two move by move. GreedyBot makes the same choices faster: `_Floe`
+The readable source of this bot is `reference_bots.py` (its plain route costs and the plain
+greedy bot); tests/games/sliding_bears/test_fast_paths.py and test_greedy_fast.py compare
+the two move by move. GreedyBot makes the same choices faster: `_Floe`
 searches each cost map once per floe and keeps it (a floe recurs within a game and, above all
 near the start, across games: the floes asked for again outlive the others), the costs from a
 bear are read off the search back to its square, and the wind is

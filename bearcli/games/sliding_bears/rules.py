@@ -1,12 +1,16 @@
-"""Sliding Bears rules (SB1-SB9): pure functions over immutable states.
+"""Sliding Bears rules (SB1-SB9): pure functions over immutable states, the fast way.
+
+The readable source of these rules is `reference.py` (and `reference_bots.py` for the bots):
+the rulebook as plain code. A rule changes there first, then here; the equality tests,
+tests/games/sliding_bears/test_fast_paths.py, show where the two part.
 
 The rules run for every step of every simulated game, so they look nothing up twice: what
 never changes during a game (square names, neighbours, each bear's jump candidates, the step,
 dice and event objects) is worked out once per configuration (`Tables`), and a state carries,
 beside its `cells`, bit masks of its ice, open water, tiles and bears (bit i is square i) and
 the legal steps of its position (found in `_settle`, which needs them anyway to see whether
-the turn goes on). tests/games/sliding_bears/test_fast_paths.py keeps the plain computation
-of every rule and proves the two equal on many seeded positions and games.
+the turn goes on). tests/games/sliding_bears/test_fast_paths.py proves these rules equal to
+the reference on many seeded positions and games.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ finish squares and the dice mirror (with such a colour exchange). `Floe.canon` m
 to the least code among its images, so a solve stores one position for each class.
 
 tests/games/sliding_bears/test_solve_encoding.py walks the positions of small floes with the
-plain protocol and proves `ends` gives the same ends, weights and results.
+reference rules (`reference.py`, the readable source) and proves `ends` gives the same ends,
+weights and results.
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
-"""The fast paths of Sliding Bears against the plain computations they replace.
+"""The fast rules and greedy bot of Sliding Bears are the reference rules and bots.
 
-The rules keep per-configuration tables (`SBConfig.tables`: square names, each bear's jump
-candidates, the step and dice objects), states carry bit masks and their legal steps, new
-states are made without dataclasses.replace and recurring events are shared; the greedy bot
-keeps each floe's route costs and judges the wind by bounds before searching. Here the plain
-way (the code as it was: `PlainRules`, `PlainGreedyBot`) is compared with the fast one on
-many seeded positions and odd boards, whole games are played both ways, and seeded games are
-pinned to the digests they had before any of it (same steps, same events).
+The reference (bearcli/games/sliding_bears/reference.py, reference_bots.py) is the rulebook
+as plain code. The fast rules keep per-configuration tables (`SBConfig.tables`: square
+names, each bear's jump candidates, the step and dice objects), states carry bit masks and
+their legal steps, new states are made without dataclasses.replace and recurring events are
+shared; the greedy bot keeps each floe's route costs and judges the wind by bounds before
+searching. Here the reference (`ReferenceSlidingBears`, `ReferenceGreedyBot`) is compared
+with the fast code on many seeded positions and odd boards, whole games are played both
+ways, and seeded games are pinned to the digests they had before any of it (same steps,
+same events).
 """
 
 from __future__ import annotations
@@ -18,29 +20,23 @@ import json
 import pickle
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from bearcli.core.errors import IllegalStep
-from bearcli.core.events import Event, event
-from bearcli.core.game import CHANCE, TERMINAL, RandomBot
+from bearcli.core.events import event
+from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.rng import Rng, derive_seed
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.formats import scenario as scenario_file
-from bearcli.games.sliding_bears import bots, rules
-from bearcli.games.sliding_bears.bots import (
-    COST,
-    INF,
-    _costs_from,
-    bear_cost,
-    to_finish,
-    total_cost,
-)
-from bearcli.games.sliding_bears.layout import COLOURS, Layout
+from bearcli.games.sliding_bears import bots, reference_bots, rules
+from bearcli.games.sliding_bears.layout import COLOURS
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Remove, Roll, Wind
+from bearcli.games.sliding_bears.reference import ReferenceSlidingBears
+from bearcli.games.sliding_bears.reference_bots import ReferenceGreedyBot, bear_cost, to_finish
 from bearcli.games.sliding_bears.rules import (
     FINISH,
     LOST,
@@ -59,495 +55,7 @@ pytestmark = pytest.mark.xdist_group("sliding-bears-fast-paths")
 
 ROOT = Path(__file__).resolve().parents[3]
 GAME = SlidingBears()
-
-# -- the plain rules (rules.py as it was) --------------------------------------------------
-
-
-class PlainRules(SlidingBears):
-    """Every rule the plain way: dataclasses.replace, event(), the option lists built anew."""
-
-    def initial_state(self, config: SBConfig) -> tuple[State, tuple[Event, ...]]:
-        lay = config.layout
-        state = State(config, lay.cells, (START,) * 4, "remove", 0, 0)
-        events = [
-            event(
-                "game-started",
-                game=self.name,
-                columns=lay.width,
-                rows=lay.height,
-                level=config.level,
-                variant=config.variant,
-                seats=len(config.seats),
-                ice=lay.cells.count("I"),
-                seals=lay.cells.count("S"),
-                rocks=lay.cells.count("R"),
-            )
-        ]
-        if config.remove is not None:
-            state, more = self._remove(config, state, Remove(config.remove))
-            events.extend(more)
-        return state, tuple(events)
-
-    def actor(self, state: State) -> int:
-        if state.phase == "over":
-            return TERMINAL
-        return CHANCE if state.phase == "roll" else state.seat
-
-    def chance_outcomes(self, state: State) -> list:
-        cfg = state.cfg
-        bears, weathers = Counter(cfg.bear_die), Counter(cfg.weather_die)
-        return [(Roll(b, w), nb * nw) for b, nb in bears.items() for w, nw in weathers.items()]
-
-    def legal_steps(self, state: State) -> list:
-        cfg = state.cfg
-        if state.phase == "remove":
-            needed = "S" if cfg.level == "normal" else "I"
-            return [
-                Remove(cfg.layout.square_name(i)) for i, c in enumerate(state.cells) if c == needed
-            ]
-        if state.phase != "act":
-            return []
-        steps = self._options(cfg, state)
-        if state.bear_face is not None or state.weather == "wind":
-            steps.append(Pass())
-        return steps
-
-    def apply(self, state: State, step) -> tuple[State, tuple[Event, ...]]:
-        cfg = state.cfg
-        if state.phase == "over":
-            raise self.refuse(step, "the game is over", "SB8")
-        if state.phase == "remove":
-            if not isinstance(step, Remove):
-                raise self.refuse(
-                    step, "first one tile is removed from the grid (remove SQUARE)", "SB2"
-                )
-            return self._remove(cfg, state, step)
-        if isinstance(step, Remove):
-            raise self.refuse(step, "the set-up removal was already made", "SB2")
-        if state.phase == "roll":
-            if not isinstance(step, Roll):
-                raise self.refuse(
-                    step,
-                    f"seat {state.seat + 1} must roll the two dice first (roll BEAR WEATHER)",
-                    "SB3",
-                )
-            return self._roll(cfg, state, step)
-        if isinstance(step, Roll) and state.weather == "crack":  # pass cannot settle a crack
-            raise self.refuse(
-                step,
-                "the dice of this turn are already rolled and its crack is still owed: "
-                "crack SQUARE first (a free ice tile)",
-                "SB5",
-            )
-        if isinstance(step, Roll):
-            raise self.refuse(
-                step,
-                "the dice of this turn are already rolled; use them (jump/crack/wind) or pass",
-                "SB7",
-            )
-        if isinstance(step, Jump):
-            new, events = self._jump(cfg, state, step)
-        elif isinstance(step, Crack):
-            new, events = self._crack(cfg, state, step)
-        elif isinstance(step, Wind):
-            new, events = self._wind(cfg, state, step)
-        else:
-            new, events = self._pass(state, step)
-        return self._settle(cfg, new, events)
-
-    # -- the steps ----------------------------------------------------------------------
-    def _remove(self, cfg: SBConfig, state: State, step: Remove):
-        lay = cfg.layout
-        needed = "S" if cfg.level == "normal" else "I"
-        sq = lay.grid.parse(step.square)
-        if sq is None or state.cells[sq] != needed:
-            what = "a seal" if needed == "S" else "an ice tile"
-            raise self.refuse(
-                step,
-                f"at the {cfg.level} level the tile removed is {what}; "
-                f"{step.square} is {_tile_name(state, sq)}",
-                "SB2",
-            )
-        cells = _set(state.cells, sq, ".")
-        tile = "seal" if needed == "S" else "ice"
-        return (
-            replace(state, cells=cells, phase="roll"),
-            (event("tile-removed", square=step.square, tile=tile),),
-        )
-
-    def _roll(self, cfg: SBConfig, state: State, step: Roll):
-        if step.bear not in cfg.bear_die:
-            raise self.refuse(
-                step,
-                f"{step.bear!r} is not a face of the bear die ({', '.join(cfg.bear_die)})",
-                "SB3",
-            )
-        if step.weather not in cfg.weather_die:
-            raise self.refuse(step, f"{step.weather!r} is not a face of the weather die", "SB3")
-        new = replace(
-            state, phase="act", turn=state.turn + 1, bear_face=step.bear, weather=step.weather
-        )
-        events = (
-            event(
-                "dice-rolled",
-                seat=state.seat + 1,
-                turn=new.turn,
-                bear=step.bear,
-                weather=step.weather,
-            ),
-        )
-        return self._settle(cfg, new, events)
-
-    def _jump(self, cfg: SBConfig, state: State, step: Jump):
-        if state.bear_face is None:
-            raise self.refuse(step, "the bear die is already used or forgone this turn", "SB4")
-        allowed = self.colours_for(cfg, state.bear_face)
-        if step.colour not in allowed:
-            raise self.refuse(
-                step,
-                f"the bear die shows {state.bear_face}, which moves {' or '.join(allowed)}",
-                "SB3",
-            )
-        k = COLOURS.index(step.colour)
-        here = state.bears[k]
-        if here == FINISH:
-            raise self.refuse(
-                step, f"the {step.colour} bear has arrived and does not move again", "SB4"
-            )
-        target = self._target(cfg, step)
-        targets = self.jump_targets(cfg, state, k)
-        if target not in targets:
-            raise self.refuse(step, self._why_not(cfg, state, k, target, step.target), "SB4")
-        bears = _set(state.bears, k, target)
-        events = [
-            event("bear-jumped", bear=step.colour, to=step.target, **{"from": _pos_name(cfg, here)})
-        ]
-        if target == FINISH:
-            events.append(
-                event(
-                    "bear-arrived", bear=step.colour, arrived=sum(1 for b in bears if b == FINISH)
-                )
-            )
-        return replace(state, bears=bears, bear_face=None), tuple(events)
-
-    def _crack(self, cfg: SBConfig, state: State, step: Crack):
-        if state.weather != "crack":
-            raise self.refuse(step, "the weather die does not show crack this turn", "SB5")
-        sq = cfg.layout.grid.parse(step.square)
-        if sq is None or state.cells[sq] != "I" or sq in state.bears:
-            what = (
-                "a bear stands on it"
-                if sq is not None and sq in state.bears
-                else f"it is {_tile_name(state, sq)}"
-            )
-            raise self.refuse(
-                step, f"a crack removes a free ice tile; {step.square}: {what}", "SB5"
-            )
-        return (
-            replace(state, cells=_set(state.cells, sq, "."), weather=None),
-            (event("ice-cracked", square=step.square, ice_left=state.cells.count("I") - 1),),
-        )
-
-    def _wind(self, cfg: SBConfig, state: State, step: Wind):
-        if state.weather != "wind":
-            raise self.refuse(step, "the weather die does not show wind (or it was used)", "SB6")
-        lay = cfg.layout
-        src = lay.grid.parse(step.source)
-        dst = lay.grid.parse(step.target)
-        if src is None or state.cells[src] not in "IS":
-            raise self.refuse(
-                step,
-                f"only ice or seal tiles slide; {step.source} is {_tile_name(state, src)}",
-                "SB6",
-            )
-        if dst is None or dst not in lay.grid.neighbours(src):
-            raise self.refuse(
-                step,
-                f"{step.target} is not next to {step.source} (slides go "
-                "one square, never diagonally)",
-                "SB6",
-            )
-        if state.cells[dst] != ".":
-            raise self.refuse(
-                step,
-                f"a tile slides into open water; {step.target} is {_tile_name(state, dst)}",
-                "SB6",
-            )
-        tile = state.cells[src]
-        cells = _set(_set(state.cells, src, "."), dst, tile)
-        rider = state.bears.index(src) if src in state.bears else None
-        bears = _set(state.bears, rider, dst) if rider is not None else state.bears
-        return (
-            replace(state, cells=cells, bears=bears, weather=None),
-            (
-                event(
-                    "tile-slid",
-                    tile="ice" if tile == "I" else "seal",
-                    to=step.target,
-                    rider=COLOURS[rider] if rider is not None else None,
-                    **{"from": step.source},
-                ),
-            ),
-        )
-
-    def _pass(self, state: State, step: Pass):
-        forgone = []
-        if state.bear_face is not None:
-            forgone.append("bear")
-        if state.weather == "wind":
-            forgone.append("wind")
-        if not forgone:
-            raise self.refuse(
-                step, "nothing optional is left to forgo; the crack is mandatory", "SB5"
-            )
-        weather = None if state.weather == "wind" else state.weather
-        return (
-            replace(state, bear_face=None, weather=weather),
-            (event("effects-forgone", dice=forgone),),
-        )
-
-    def _settle(self, cfg: SBConfig, state: State, events: tuple[Event, ...]):
-        """What follows by itself: the win, the loss, the end of a turn with nothing left."""
-        events = list(events)
-        if all(b == FINISH for b in state.bears):
-            events.append(event("game-ended", result="won", termination=WON, turn=state.turn))
-            return replace(state, phase="over", termination=WON), tuple(events)
-        # Cheap existence checks, not the full option lists: this runs after every step.
-        can_jump = state.bear_face is not None and any(
-            self.jump_targets(cfg, state, COLOURS.index(c))
-            for c in self.colours_for(cfg, state.bear_face)
-        )
-        can_crack = state.weather == "crack" and _exists(_free_ice(state))
-        if state.weather == "crack" and not can_crack and not can_jump:
-            events.append(event("game-ended", result="lost", termination=LOST, turn=state.turn))
-            return replace(state, phase="over", termination=LOST), tuple(events)
-        can_wind = state.weather == "wind" and _exists(_slides(cfg.layout, state.cells))
-        options = can_jump or can_crack or can_wind
-        if not options:
-            unused = [d for d, left in (("bear", state.bear_face), ("wind", state.weather)) if left]
-            events.append(event("turn-ended", seat=state.seat + 1, turn=state.turn, unused=unused))
-            nxt = (state.seat + 1) % len(cfg.seats)
-            return replace(state, phase="roll", seat=nxt, bear_face=None, weather=None), tuple(
-                events
-            )
-        return state, tuple(events)
-
-    # -- queries the bots and the board share -----------------------------------------------
-    def colours_for(self, cfg: SBConfig, face: str) -> tuple[str, ...]:
-        parts = tuple(face.split("/"))
-        if len(parts) > 1 and cfg.variant == "multicolour":
-            return COLOURS
-        return parts
-
-    def jump_targets(self, cfg: SBConfig, state: State, k: int) -> list[int]:
-        lay = cfg.layout
-        here = state.bears[k]
-        if here == FINISH:
-            return []
-        entry = lay.index(lay.start[k], 0)
-        top = lay.index(lay.finish[k], lay.height - 1)
-        if here == START:
-            squares = [entry]
-        else:
-            squares = lay.grid.neighbours(here)
-        out = [s for s in squares if state.cells[s] == "I" and s not in state.bears]
-        if here == entry:
-            out.append(START)
-        if here == top:
-            out.append(FINISH)
-        return out
-
-    def _options(self, cfg: SBConfig, state: State) -> list:
-        lay = cfg.layout
-        steps: list = []
-        if state.bear_face is not None:
-            for colour in self.colours_for(cfg, state.bear_face):
-                k = COLOURS.index(colour)
-                for t in self.jump_targets(cfg, state, k):
-                    steps.append(Jump(colour, _pos_name(cfg, t)))
-        if state.weather == "crack":
-            steps.extend(Crack(lay.square_name(i)) for i in _free_ice(state))
-        elif state.weather == "wind":
-            steps.extend(
-                Wind(lay.square_name(i), lay.square_name(j)) for i, j in _slides(lay, state.cells)
-            )
-        return steps
-
-    def _target(self, cfg: SBConfig, step: Jump) -> int | None:
-        if step.target == "start":
-            return START
-        if step.target == "finish":
-            return FINISH
-        return cfg.layout.grid.parse(step.target)
-
-    def _why_not(self, cfg: SBConfig, state: State, k: int, target: int | None, text: str) -> str:
-        colour = COLOURS[k]
-        if target is None:
-            return f"{text} is not a square of this {cfg.layout.width} x {cfg.layout.height} grid"
-        if target in (START, FINISH):
-            return (
-                f"the {colour} bear reaches its {text} square only from the grid square next to it"
-            )
-        if state.cells[target] != "I":
-            return f"bears jump only onto ice; {text} is {_tile_name(state, target)}"
-        if target in state.bears:
-            return f"{text} is not free: the {COLOURS[state.bears.index(target)]} bear is there"
-        return f"{text} is not next to the {colour} bear (one square, never diagonally)"
-
-
-def _free_ice(state: State) -> Iterator[int]:
-    """Ice tiles with no bear on them: what a crack may take (SB5)."""
-    return (i for i, c in enumerate(state.cells) if c == "I" and i not in state.bears)
-
-
-def _slides(lay: Layout, cells: tuple[str, ...]) -> Iterator[tuple[int, int]]:
-    """(tile, water) pairs the wind may slide: ice or seal into open water beside it (SB6)."""
-    table = lay.grid.table
-    return ((i, j) for i, c in enumerate(cells) if c in "IS" for j in table[i] if cells[j] == ".")
-
-
-def _exists(items: Iterator) -> bool:
-    return next(items, None) is not None
-
-
-def _set(values: tuple, i: int, v) -> tuple:
-    return values[:i] + (v,) + values[i + 1 :]
-
-
-def _tile_name(state: State, sq: int | None) -> str:
-    if sq is None:
-        return "not a square of the grid"
-    return {"I": "ice", "S": "a seal", "R": "a rock", ".": "open water"}[state.cells[sq]]
-
-
-def _pos_name(cfg: SBConfig, pos: int) -> str:
-    return {START: "start", FINISH: "finish"}.get(pos) or cfg.layout.square_name(pos)
-
-
-# -- the plain greedy bot (bots.py as it was) --------------------------------------------------
-
-
-class PlainGreedyBot(RandomBot):
-    """Progress first, keep the ice the routes need, crack what no route needs."""
-
-    def choose(self, state: State, legal: Sequence):
-        lay = state.cfg.layout
-        if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
-            return self._setup(state, legal)
-        fins = [to_finish(lay, state.cells, k) for k in range(4)]
-        costs = [bear_cost(lay, state.cells, pos, k, fins[k]) for k, pos in enumerate(state.bears)]
-        jumps = [s for s in legal if isinstance(s, Jump)]
-        best_jump = self._best_jump(lay, state, jumps, fins, costs)
-        if best_jump is not None and best_jump.target == "finish":
-            return best_jump
-        winds = [s for s in legal if isinstance(s, Wind)]
-        if winds:
-            wind = self._best_wind(lay, state, winds, sum(costs))
-            if wind is not None:
-                return wind
-        if best_jump is not None:
-            return best_jump
-        cracks = [s for s in legal if isinstance(s, Crack)]
-        if cracks:
-            return self._best_crack(lay, state, cracks, fins, costs)
-        for s in legal:
-            if isinstance(s, Pass):
-                return s
-        return legal[0]
-
-    def _setup(self, state: State, legal: Sequence):
-        lay = state.cfg.layout
-        if state.cells[lay.grid.parse(legal[0].square)] == "I":
-            # Hard level: losing an ice tile is a crack before the first roll.
-            fins = [to_finish(lay, state.cells, k) for k in range(4)]
-            costs = [bear_cost(lay, state.cells, p, k, fins[k]) for k, p in enumerate(state.bears)]
-            return self._best_crack(lay, state, legal, fins, costs)
-        # Normal level: take the seal whose going helps the routes most.
-        best, best_key = legal[0], None
-        for step in legal:
-            sq = lay.grid.parse(step.square)
-            cells = state.cells[:sq] + (".",) + state.cells[sq + 1 :]
-            key = (total_cost(lay, replace(state, cells=cells)), sq)
-            if best_key is None or key < best_key:
-                best, best_key = step, key
-        return best
-
-    def _best_jump(self, lay, state, jumps, fins, costs):
-        best, best_key = None, None
-        for step in jumps:
-            k = COLOURS.index(step.colour)
-            if step.target == "finish":
-                gain = INF
-            elif step.target == "start":
-                continue
-            else:
-                target = lay.grid.parse(step.target)
-                gain = costs[k] - fins[k][target]
-            if gain <= 0:
-                continue
-            key = (gain, costs[k], -k)  # more progress, then the bear furthest behind
-            if best_key is None or key > best_key:
-                best, best_key = step, key
-        return best
-
-    def _best_wind(self, lay, state, winds, current: int):
-        best, best_total = None, current
-        for step in winds:
-            src = lay.grid.parse(step.source)
-            dst = lay.grid.parse(step.target)
-            cells = list(state.cells)
-            cells[dst], cells[src] = cells[src], "."
-            bears = tuple(dst if b == src else b for b in state.bears)
-            cells_t = tuple(cells)
-            total = sum(  # a bear across costs 0 whatever the floe: no search for it
-                bear_cost(lay, cells_t, pos, k, to_finish(lay, cells_t, k))
-                for k, pos in enumerate(bears)
-                if pos != FINISH
-            )
-            if total < best_total:
-                best, best_total = step, total
-        return best
-
-    def _best_crack(self, lay, state, cracks, fins, costs):
-        nbs = lay.grid.table
-        froms = []
-        for k, pos in enumerate(state.bears):
-            if pos == FINISH:
-                froms.append(None)
-                continue
-            if pos == START:
-                entry = lay.index(lay.start[k], 0)
-                c = COST.get(state.cells[entry])
-                src = {entry: c} if c is not None else {}
-            else:
-                src = {pos: 0}
-            froms.append(_costs_from(state.cells, nbs, src))
-        # A bear still on its start whose entry square is open water can only get in when
-        # the wind brings ice there: the ice next to that entry is needed too.
-        feeders: set[int] = set()
-        for k, pos in enumerate(state.bears):
-            entry = lay.index(lay.start[k], 0)
-            if pos == START and state.cells[entry] == ".":
-                feeders.update(nb for nb in nbs[entry] if state.cells[nb] == "I")
-        best, best_key = cracks[0], None
-        for step in cracks:
-            sq = lay.grid.parse(step.square)
-            need = 1 if sq in feeders else 0
-            slack = INF
-            for k in range(4):
-                if froms[k] is None or costs[k] >= INF:
-                    continue
-                # to_finish counts the square's own cost; from-costs count it too.
-                through = froms[k][sq] + fins[k][sq] - COST["I"]
-                gap = through - costs[k]
-                slack = min(slack, gap)
-                if gap <= 0:
-                    need += 1
-            key = (need, -slack, sq)
-            if best_key is None or key < best_key:
-                best, best_key = step, key
-        return best
-
+REFERENCE = ReferenceSlidingBears()
 
 # -- boards ---------------------------------------------------------------------------------
 
@@ -687,7 +195,7 @@ def test_there_are_many_positions_of_every_kind():
 
 
 def test_initial_states_match_the_plain_ones():
-    plain = PlainRules()
+    plain = REFERENCE
     for cfg in CONFIGS:
         fast, fast_events = GAME.initial_state(cfg)
         slow, slow_events = plain.initial_state(cfg)
@@ -696,7 +204,7 @@ def test_initial_states_match_the_plain_ones():
 
 
 def test_actor_legal_steps_and_chance_match_the_plain_ones():
-    plain = PlainRules()
+    plain = REFERENCE
     for state in positions():
         assert GAME.actor(state) == plain.actor(state)
         assert GAME.legal_steps(state) == plain.legal_steps(state)
@@ -705,7 +213,7 @@ def test_actor_legal_steps_and_chance_match_the_plain_ones():
 
 
 def test_chance_is_drawn_as_rng_weighted_draws_it():
-    plain = PlainRules()
+    plain = REFERENCE
     for i, state in enumerate(s for s in positions() if s.phase == "roll"):
         a, b = Rng(i), Rng(i)
         for _ in range(5):
@@ -719,7 +227,7 @@ def _sampled(every: int) -> list[State]:
 
 
 def test_every_step_applies_as_the_plain_rules_apply_it():
-    plain = PlainRules()
+    plain = REFERENCE
     sample = _sampled(4)  # some 1,700 positions: each kind hundreds of times, the rare ones all
     kinds = Counter((s.phase, s.weather) for s in sample)
     assert min(kinds[k] for k in (("act", "crack"), ("act", "wind"), ("act", None))) > 200, kinds
@@ -732,7 +240,7 @@ def test_every_step_applies_as_the_plain_rules_apply_it():
 
 
 def test_chance_steps_apply_as_the_plain_rules_apply_them():
-    plain = PlainRules()
+    plain = REFERENCE
     for state in positions()[1::4]:  # some 650 rolls, not those of the test above
         if state.phase == "roll":
             for step, _ in plain.chance_outcomes(state):
@@ -784,7 +292,7 @@ def test_tables_pickle_and_survive_a_config_replace():
     again = pickle.loads(pickle.dumps(cfg))
     assert again == cfg and again.tables.key == cfg.tables.key
     state, _ = GAME.initial_state(again)
-    assert GAME.legal_steps(state) == PlainRules().legal_steps(PlainRules().initial_state(cfg)[0])
+    assert GAME.legal_steps(state) == REFERENCE.legal_steps(REFERENCE.initial_state(cfg)[0])
     seats = dataclasses.replace(cfg, seats=cfg.seats[::-1])
     assert seats.tables.key == cfg.tables.key and GAME.initial_state(seats)[0].cfg is seats
 
@@ -793,9 +301,9 @@ def test_tables_pickle_and_survive_a_config_replace():
 
 
 def _plain_game(config: SBConfig, seed: int, bot: str) -> tuple[list[str], list[dict]]:
-    """A seeded game the plain way: the plain rules, the plain bot, rng.weighted chance."""
-    plain = PlainRules()
-    factory = {"random": bots.RandomBot, "greedy": PlainGreedyBot}[bot]
+    """A seeded game the reference way: its rules, its bots, rng.weighted chance."""
+    plain = REFERENCE
+    factory = REFERENCE.bots[bot].factory
     players = [
         factory(plain, config, i, Rng(derive_seed(seed, "seat", i)))
         for i in range(len(config.seats))
@@ -870,7 +378,7 @@ def test_greedy_chooses_what_the_plain_greedy_chooses():
         cfg = state.cfg
         legal = GAME.legal_steps(state)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
-        slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
+        slow = ReferenceGreedyBot(REFERENCE, cfg, 0, Rng(1))
         assert fast.choose(state, legal) == slow.choose(state, legal), state
 
 
@@ -891,7 +399,8 @@ def test_route_costs_match_the_plain_searches():
                         assert floe.cost(k, pos) == bear_cost(lay, cells, pos, k, fin)
             for src in range(len(cells)):
                 if cells[src] != "R":
-                    assert floe.costs_from(src) == bots._costs_from(cells, lay.grid.table, {src: 0})
+                    plain = reference_bots.costs_from(cells, lay.grid.table, {src: 0})
+                    assert floe.costs_from(src) == plain
 
 
 PINNED = {

@@ -1,4 +1,4 @@
-"""The greedy bot's faster route costs against the plain searches and the plain bot.
+"""The greedy bot's faster route costs against the reference searches and the reference bot.
 
 bots.py finds several searches at once on bit masks (`_lanes`), lets a floe take over its
 parent's searches that one step leaves as they are (`_still`), keeps each floe's chosen
@@ -20,18 +20,17 @@ from dataclasses import dataclass
 
 from bearcli.core.rng import Rng
 from bearcli.core.runner import make_bots
-from bearcli.games.sliding_bears import bots
-from bearcli.games.sliding_bears.bots import _costs_from, to_finish
+from bearcli.games.sliding_bears import bots, reference_bots
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Jump, Pass, Wind
+from bearcli.games.sliding_bears.reference_bots import ReferenceGreedyBot, costs_from, to_finish
 from bearcli.games.sliding_bears.rules import FINISH, START
 from tests.games.sliding_bears.test_fast_paths import (
     CONFIGS,
     GAME,
     OVERRIDES,
+    REFERENCE,
     SHIPPED,
-    PlainGreedyBot,
-    PlainRules,
     _fast_game,
     _plain_game,
     _positions,
@@ -151,9 +150,7 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
                 if pos != FINISH:
                     x = rt.entry[k] if pos == START else pos
                     if state.cells[x] != "R":
-                        assert floe.costs_from(x) == _costs_from(
-                            state.cells, lay.grid.table, {x: 0}
-                        )
+                        assert floe.costs_from(x) == costs_from(state.cells, lay.grid.table, {x: 0})
         for floe in rt.floes.values():  # everything kept: inherited, searched, at once
             w = _weights(_cells(lay, floe.ice, floe.tiles))
             for src, dist in floe.searches.items():
@@ -223,7 +220,7 @@ def test_greedy_chooses_what_the_plain_greedy_chooses_in_game_order():
     checked = kept = 0
     for i, cfg in enumerate(CONFIGS):
         states = _game_states(cfg, 500 + i)
-        slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
+        slow = ReferenceGreedyBot(REFERENCE, cfg, 0, Rng(1))
         every = 10 if len(cfg.layout.cells) <= 64 else 24  # the plain bot is slow on big floes
         for again in (False, True):  # again: the choices kept with the floes
             fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
@@ -248,7 +245,7 @@ def test_the_kept_choice_is_not_used_for_other_candidates():
         winds = [s for s in GAME.legal_steps(state) if isinstance(s, Wind)]
         if len(winds) > 2:
             fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
-            slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
+            slow = ReferenceGreedyBot(REFERENCE, cfg, 0, Rng(1))
             fast.choose(state, GAME.legal_steps(state))  # keeps its slide with the floe
             for part in (winds[:1], winds[1:2], [*winds[2:], Pass()]):
                 assert fast.choose(state, part) == slow.choose(state, part)
@@ -387,7 +384,7 @@ def _slid_bears(configs, seed: int, slides: int | None = None) -> Iterator[_Slid
                     if pos == FINISH or floe.cost(k, pos) >= bots.INF:
                         continue
                     moved = dst if pos == src else pos
-                    plain = bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
+                    plain = reference_bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
                     yield _Slid(lay, src, dst, cells, bots._Bear(rt, floe, k, pos), plain)
 
 
@@ -412,7 +409,7 @@ def test_the_cracks_read_from_the_state_are_the_cracks_read_from_the_steps():
     for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
         rt = bots._routes(cfg.layout)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
-        slow = PlainGreedyBot(PlainRules(), cfg, 0, Rng(1))
+        slow = ReferenceGreedyBot(REFERENCE, cfg, 0, Rng(1))
         for state in _game_states(cfg, 80 + i):
             cracks = state.weather_steps
             if state.phase != "act" or state.weather != "crack" or len(cracks) < 2:

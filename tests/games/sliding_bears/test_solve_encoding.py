@@ -1,8 +1,9 @@
 """The whole-turn encoding of exact solving (bearcli/games/sliding_bears/solve.py) is the rules.
 
-The positions between turns that the plain Game protocol reaches (legal_steps, apply,
-chance_outcomes) are walked; at each, every roll is played out with the protocol through every
-order of jumps, cracks, slides and passes, and the ends it reaches must be exactly the ends
+The positions between turns that the reference rules (reference.py, through the Game
+protocol: legal_steps, apply, chance_outcomes) reach are walked; at each, every roll is
+played out with the reference through every order of jumps, cracks, slides and passes, and
+the ends it reaches must be exactly the ends
 `Floe.turn` finds, with the same weights, and the same won and lost ends. Then the values
 the two solvers find agree, and so do the values with and without the floe's symmetries, and
 those of a floe and its mirror image.
@@ -19,6 +20,7 @@ import pytest
 from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.games.sliding_bears import solve as turns
 from bearcli.games.sliding_bears.notation import Jump
+from bearcli.games.sliding_bears.reference import ReferenceSlidingBears
 from bearcli.games.sliding_bears.rules import VARIANTS
 from bearcli.solver import solve
 from tests.conftest import load_scenario_text
@@ -70,6 +72,9 @@ finish: pgby . .
      1: I R S
  start: pgby . .
 """
+
+
+RULES = ReferenceSlidingBears()
 
 
 def scenario(layout: str, **keys):
@@ -193,7 +198,7 @@ def walked(name: str):
     roll out again."""
     _, layout, keys = next(b for b in BOARDS if b[0] == name)
     scen = scenario(layout, **keys)
-    game, cfg = scen.game, scen.config
+    game, cfg = RULES, scen.config  # the rules as the reference states them
     states = roll_states(game, cfg, limit=25, walks=6)
     rolls = [
         [

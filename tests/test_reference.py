@@ -1,0 +1,88 @@
+"""Each game's reference rules (bearcli/games/<game>/reference.py) are a whole game.
+
+The reference is the rulebook as plain code; the fast rules are proven equal to it position
+by position in each game's tests (tests/games/<game>/test_fast_paths.py). Here the reference
+is played the way the program plays a game, through the Game protocol: every golden record
+under replays/ replays with the reference rules to the very events pinned beside it, and
+seeded games of every shipped scenario, the reference bots in every seat, are the games the
+fast rules and bots play (same steps, same events).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from pathlib import Path
+
+import pytest
+
+from bearcli import checking
+from bearcli.core import registry
+from bearcli.core.runner import Match, chance_rng, make_bots, play_out
+from bearcli.formats import eventlog, movelog
+from bearcli.formats import scenario as scenario_fmt
+from tests.conftest import ROOT
+
+# The games with a reference, by name: the module that holds it (REFERENCE, its bots).
+REFERENCES = {
+    "sliding-bears": "bearcli.games.sliding_bears.reference",
+}
+RECORDS = sorted(p for name in REFERENCES for p in (ROOT / "replays" / name).glob("*.yaml"))
+
+
+def reference(name: str):
+    return importlib.import_module(REFERENCES[name]).REFERENCE
+
+
+def test_the_reference_is_the_game_it_stands_for():
+    for name in REFERENCES:
+        ref, fast = reference(name), registry.get(name)
+        assert isinstance(ref, type(fast)) and ref.name == fast.name
+        assert ref.rules_version == fast.rules_version
+        assert set(ref.bots) <= set(fast.bots) and "random" in ref.bots
+
+
+def test_every_game_with_a_reference_has_golden_records():
+    assert {p.parent.name for p in RECORDS} == set(REFERENCES)
+
+
+def _with_game(log: movelog.MoveLog, game) -> movelog.MoveLog:
+    return dataclasses.replace(log, scenario=dataclasses.replace(log.scenario, game=game))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_golden_record_replays_with_the_reference_rules(path: Path):
+    log = movelog.load(path)
+    ref = _with_game(log, reference(log.scenario.game.name))
+    match = movelog.replay(ref)
+    assert match.game is ref.scenario.game
+    expected = checking.expected_for(path).read_text(encoding="utf-8")
+    assert eventlog.text(log.scenario, match.events) == expected
+
+
+SHIPPED = [
+    (name, path)
+    for name in REFERENCES
+    for path in sorted((ROOT / "scenarios" / name).glob("*.yaml"))
+]
+
+
+def _played(game, config, seed: int) -> tuple[list[str], list[dict]]:
+    match = Match(game, config)
+    play_out(match, make_bots(game, config, seed), chance_rng(seed))
+    return [str(s) for s in match.steps], [e.event.to_dict() for e in match.events]
+
+
+@pytest.mark.parametrize("name,path", SHIPPED, ids=lambda v: getattr(v, "stem", v))
+def test_seeded_games_with_the_reference_are_the_fast_games(name, path):
+    scen = scenario_fmt.load(path)
+    ref = reference(name)
+    # each seat's bot as the scenario names it where the reference has it, else random
+    seats = tuple(
+        s if s.bot in ref.bots else dataclasses.replace(s, bot="random", options=())
+        for s in scen.config.seats
+    )
+    config = dataclasses.replace(scen.config, seats=seats)
+    fast = _played(scen.game, config, 7)
+    assert _played(ref, config, 7) == fast
+    assert len(fast[0]) > 5  # a game, not a set-up
