@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: demo test lint snapshots bench bench-scaling fuzz check-docs clean
+.PHONY: demo test lint snapshots bench bench-scaling fuzz check-docs mutate clean
 
 $(BIN)/python:
 	@echo "creating $(VENV)"
@@ -76,5 +76,14 @@ fuzz: $(STAMP)
 		$(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider \
 		--hypothesis-seed=$(FUZZ_SEED) --hypothesis-show-statistics --durations=20
 
+# Mutation testing of core/, formats/, checking.py and each game's rules (docs/architecture.md,
+# "Mutation testing"), at the lowest priority: it is long, and the machine stays usable.
+# MUTATE names a part by mutant name, e.g. MUTATE='bearcli.checking.*'; mutants/ keeps the
+# results, so a rerun tries only what changed. Lists what survived; `mutmut show NAME` shows one.
+MUTATE ?=
+mutate: $(STAMP)
+	nice -n 19 $(BIN)/mutmut run $(MUTATE)
+	@$(BIN)/mutmut results
+
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache build *.egg-info mutants

@@ -26,6 +26,8 @@ from tests.conftest import ROOT
 # The games with a reference, by name: the module that holds it (REFERENCE, its bots).
 REFERENCES = {
     "sliding-bears": "bearcli.games.sliding_bears.reference",
+    "bear-down": "bearcli.games.bear_down.reference",
+    "baerenspiel": "bearcli.games.baerenspiel.reference",
 }
 RECORDS = sorted(p for name in REFERENCES for p in (ROOT / "replays" / name).glob("*.yaml"))
 

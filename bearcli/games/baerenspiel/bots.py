@@ -7,6 +7,9 @@ nearest face-down card that may hold a bear, plus the escort route the square wo
 (BS9: a route of 3 or less always gets the bear out). It re-rolls paws first (a re-roll never
 costs anything), always takes the free chain reveal, and covers an obstacle when the reveal
 behind it beats every plain search.
+
+The readable source of these bots is `reference_bots.py`; tests/games/baerenspiel/
+test_fast_paths.py proves these, which search on bit masks, equal to it.
 """
 
 from __future__ import annotations

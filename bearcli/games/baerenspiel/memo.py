@@ -5,6 +5,9 @@ turn back and the next seat plays. A card's identity is a chance step the first 
 up (RULINGS C2); once seen it is known and flipping it again shows it with no chance step.
 With `pairs: n` the first n identities of MEMO_KINDS are dealt to the first 2n squares
 (a1, b1, ... j1, a2, ...): P-BS9.
+
+The readable source of these rules is `reference.py` (the memo_... methods); the equality
+tests are in tests/games/baerenspiel/test_fast_paths.py.
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Baerenspiel rules, forest and twin game (BS1-BS13); the memo game (BS14) is in memo.py.
 
+The readable source of these rules (and memo.py's) is `reference.py` (and `reference_bots.py`
+for the bots): the rulebook as plain code. A rule changes there first, then here; the
+equality tests, tests/games/baerenspiel/test_fast_paths.py, show where the two part.
+
 One registered game; the scenario's `variant` picks the rules. States are immutable and
 `apply` is a pure function of (state, step). Card identities and die faces are chance steps
 (RULINGS C2): a card's identity is drawn when it turns up, from its back colour's pile.

@@ -6,6 +6,9 @@ are only worth what survives the next roll, and a stream's water pushes every ti
 edge (a die flows with probability 1/3 under BD3: square 4 falls on W or WWS, square 3 on
 WWS). It banks when what it carries is worth more safe than at risk, and always in the final
 round, where carried salmon are halved (BD12).
+
+The readable source of these bots is `reference_bots.py`; tests/games/bear_down/
+test_fast_paths.py proves these, which read per-configuration tables, equal to it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Bear Down! rules (BD1-BD13): pure functions over immutable states.
+"""Bear Down! rules (BD1-BD13): pure functions over immutable states, the fast way.
+
+The readable source of these rules is `reference.py` (and `reference_bots.py` for the bots):
+the rulebook as plain code. A rule changes there first, then here; the equality tests,
+tests/games/bear_down/test_fast_paths.py and test_fast_steps.py, show where the two part.
 
 A round is one chance step (the first player's roll of every die in play, which brings the
 water and the salmon: BD5-BD7) followed by one move step per seat from the first player

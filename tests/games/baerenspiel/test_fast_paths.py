@@ -1,19 +1,19 @@
-"""The fast paths of Baerenspiel against the plain computations they replace.
+"""The fast rules and bots of Baerenspiel are the reference rules and bots.
 
-The rules keep what the cells imply in the state (forest.Reach: the edge, the frontier, ...)
-instead of rescanning the forest at every step, make new states without dataclasses.replace,
-build their most frequent events directly, draw chance outcomes from tables; the searcher
-scores on bit masks and the memo bots look squares up in a table. Here each is compared with
-the plain way on many seeded positions, and whole seeded games are pinned to the digests
-they had before any of it (same steps, same events).
+The reference (bearcli/games/baerenspiel/reference.py, reference_bots.py) is the rulebook as
+plain code. The fast rules keep what the cells imply in the state (forest.Reach: the edge,
+the frontier, ...) instead of rescanning the forest at every step, make new states without
+dataclasses.replace, build their most frequent events directly, draw chance outcomes from
+tables; the searcher scores on bit masks and the memo bots look squares up in a table. Here
+each is compared with the reference on many seeded positions, odd steps are refused alike,
+and whole seeded games are pinned to the digests they had before any of it (same steps,
+same events).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
-import math
 import random
 from pathlib import Path
 
@@ -25,10 +25,9 @@ from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.rng import Rng
 from bearcli.core.runner import Match, chance_rng, make_bots
 from bearcli.formats import scenario as scenario_file
-from bearcli.games.baerenspiel import bots, forest, memo, rules
+from bearcli.games.baerenspiel import bots, forest, memo, reference, reference_bots, rules
 from bearcli.games.baerenspiel.forest import DOWN, NEIGHBOURS, PATHS, SQUARES, square_name
 from bearcli.games.baerenspiel.notation import (
-    FACES,
     FOREST_KINDS,
     Chain,
     Cover,
@@ -43,6 +42,7 @@ from bearcli.games.baerenspiel.notation import (
     Shows,
     Throw,
 )
+from bearcli.games.baerenspiel.reference import ReferenceBaerenspiel
 from bearcli.simulation import game_seed, play_one
 from tests.conftest import load_scenario_text
 
@@ -51,233 +51,18 @@ pytestmark = pytest.mark.xdist_group("baerenspiel-fast-paths")
 
 ROOT = Path(__file__).resolve().parents[3]
 
-# -- the plain computations -------------------------------------------------------------------
+# -- the plain computations: the reference rules and bots -------------------------------------
 
-
-def plain_legal_steps(state) -> list:
-    """legal_steps as it was: every list made by rescanning the forest."""
-    if isinstance(state, memo.MemoState):
-        if state.phase != "flip":
-            return []
-        return [
-            Flip(memo.square_name(i))
-            for i in range(len(state.known))
-            if not state.taken[i] and i not in state.up
-        ]
-    if state.phase == "choose":
-        return [
-            Escort(square_name(b)) for b, n in zip(state.bears, state.need, strict=True) if n > 0
-        ]
-    if state.phase != "act":
-        return []
-    cells = state.cells
-    steps: list = [Reroll(d) for d in state.rerolls]
-    chained = forest.chain_targets(cells, state.chain)
-    steps.extend(Chain(square_name(i)) for i in chained)
-    if state.chain is not None:
-        steps.append(Decline())
-    if state.searches:
-        steps.extend(
-            Search(square_name(i)) for i in forest.reveal_targets(cells) if i not in chained
-        )
-        paths = forest.edge_paths(cells)
-        steps.extend(
-            Cover(square_name(o), square_name(p)) for o in forest.obstacles(cells) for p in paths
-        )
-    steps.append(End())
-    return steps
-
-
-def plain_identity_weights(state, sq: int) -> list[tuple[str, int]]:
-    """identity_weights as it was: the face-down squares counted by a scan."""
-    dealt = dict(state.cfg.deal)
-    if sq in dealt:
-        return [(dealt[sq], 1)]
-    back = forest.back_of(sq)
-    pile = 0 if back == "D" else 1
-    left = list(state.left[pile])
-    squares = 0
-    for i in SQUARES:
-        if state.cells[i] == back and i != sq and i in dealt:
-            left[FOREST_KINDS.index(dealt[i])] -= 1
-        elif state.cells[i] == back and i not in dealt:
-            squares += 1
-    bear, others = left[0], sum(left[1:])
-    out = [("bear", bear * others if others else bear)] if bear else []
-    out += [(k, (squares - bear) * n) for k, n in zip(FOREST_KINDS[1:], left[1:], strict=True)]
-    out = [(k, w) for k, w in out if w > 0]
-    common = math.gcd(*(w for _, w in out))
-    return [(k, w // common) for k, w in out]
-
-
-def plain_chance_outcomes(state) -> list:
-    if isinstance(state, memo.MemoState):
-        if state.phase != "shows":
-            return []
-        name = memo.square_name(state.pending)
-        return [(Shows(name, k), n) for k, n in zip(memo.MEMO_KINDS, state.left, strict=True) if n]
-    die = [(f, state.cfg.die.count(f)) for f in FACES if f in state.cfg.die]
-    if state.phase == "roll":
-        return [(Roll((a, b, c)), wa * wb * wc) for a, wa in die for b, wb in die for c, wc in die]
-    if state.phase == "reroll":
-        return [(Rerolled(state.pending, f), w) for f, w in die]
-    if state.phase == "throw":
-        return [(Throw(f), w) for f, w in die]
-    if state.phase == "shows":
-        sq = state.pending
-        return [(Shows(square_name(sq), k), w) for k, w in plain_identity_weights(state, sq)]
-    return []
-
-
-class PlainScorer:
-    """The searcher's Scorer as it was: lists of distances from plain breadth-first searches."""
-
-    def __init__(self, state, cells=None):
-        self.state = state
-        self.cells = cells if cells is not None else state.cells
-        self.bearish = {i for i in bots.bear_squares(state) if self.cells[i] in DOWN}
-        self.walk = bots.walk_distances(self.cells, self.bearish)
-        self.route = forest.path_distances(self.cells)
-        self.faces = bots._faces(state.cfg.die)
-        self.cornered = len(forest.reveal_targets(self.cells)) <= bots.CORNERED
-
-    def route_of(self, i):
-        if forest.on_edge(self.cells, i):
-            return 0
-        near = [self.route[j] for j in NEIGHBOURS[i] if self.route[j] is not None]
-        return min(near) if near else None
-
-    def route_sum(self):
-        total = 0
-        for i in sorted(self.bearish):
-            d = self.route_of(i)
-            total += 9 if d is None else d
-        return total
-
-    def escape(self, i):
-        d = self.route_of(i)
-        if d is None:
-            return 0.0
-        state = self.state
-        if state.cfg.variant != "twin":
-            return bots._success((d + 1,), 4, self.faces)
-        other = (
-            2
-            if not state.bears
-            else next((forest.route_length(self.cells, b) or 9) + 1 for b in state.bears)
-        )
-        return bots._success(tuple(sorted((d + 1, other))), 5, self.faces)
-
-    def score(self, i):
-        if i in self.bearish:
-            p = self.escape(i)
-            if p >= 1.0:
-                return 10_000 - (self.route_of(i) or 0)
-            if self.cornered:
-                return 5000 + int(p * 1000)
-            return -10_000 + int(p * 1000)
-        route = self.route_of(i)
-        return 1000 - 4 * self.walk[i] - (route if route is not None else 6)
+REFERENCE = ReferenceBaerenspiel()
+plain_legal_steps = REFERENCE.legal_steps
+plain_chance_outcomes = REFERENCE.chance_outcomes
+plain_identity_weights = reference.identity_weights
+PlainScorer = reference_bots.Scorer
 
 
 def plain_searcher_choice(state, legal):
-    """SearcherBot.choose as it was (forest and twin positions)."""
-    if state.phase == "choose":
-        probs = bots._faces(state.cfg.die)
-        best, best_p = legal[0], -1.0
-        for step in legal:
-            sq = forest.parse_square(step.square)
-            need = list(state.need)
-            i = next(k for k, b in enumerate(state.bears) if b == sq and need[k] > 0)
-            need[i] = max(0, need[i] - state.waiting)
-            p = bots._success(tuple(sorted(need)), state.throws, probs)
-            if p > best_p:
-                best, best_p = step, p
-        return best
-    for step in legal:
-        if isinstance(step, Reroll):
-            return step
-    scorer = PlainScorer(state)
-    sq = forest.parse_square
-    chains = [s for s in legal if isinstance(s, Chain)]
-    if chains:
-        best = max(chains, key=lambda s: (scorer.score(sq(s.square)), -sq(s.square)))
-        if scorer.score(sq(best.square)) > -10_000 + 1000 or not state.searches:
-            return best
-        choice = _plain_best_search(state, legal, scorer)
-        if scorer.score(sq(best.square)) < (choice[0] if choice else -(10**9)):
-            return next(s for s in legal if isinstance(s, Decline))
-        return best
-    choice = _plain_best_search(state, legal, scorer)
-    if choice is not None:
-        return choice[1]
-    return next(s for s in legal if isinstance(s, End))
-
-
-def _plain_best_search(state, legal, scorer):
-    best, best_key = None, None
-    for s in legal:
-        if isinstance(s, Search):
-            i = forest.parse_square(s.square)
-            key = (scorer.score(i), -i)
-            if best_key is None or key > best_key:
-                best, best_key = s, key
-    desperate = best_key is None or best_key[0] < 0
-    cover = _plain_best_cover(state, [s for s in legal if isinstance(s, Cover)], desperate)
-    now = (best_key[0] if best_key else -(10**9), -scorer.route_sum() if desperate else 0)
-    if cover is not None and cover[0] > now:
-        return cover[0][0], cover[1]
-    return (best_key[0], best) if best is not None else None
-
-
-def _plain_best_cover(state, covers, desperate):
-    if not covers:
-        return None
-    before = set(forest.reveal_targets(state.cells))
-    best = None
-    for step in covers:
-        ob, pa = forest.parse_square(step.obstacle), forest.parse_square(step.path)
-        cells = list(state.cells)
-        cells[pa], cells[ob] = "hole", "cover"
-        cells_t = tuple(cells)
-        fresh = set(forest.chain_targets(cells_t, ob))
-        if desperate:
-            fresh |= set(forest.reveal_targets(cells_t))
-        else:
-            fresh |= set(forest.reveal_targets(cells_t)) - before
-        if not fresh and not desperate:
-            key = (-100_000, 0, -ob, -pa)
-        else:
-            scorer = PlainScorer(state, cells_t)
-            value = max(scorer.score(j) for j in fresh) if fresh else -100_000
-            key = (value, -scorer.route_sum() if desperate else 0, -ob, -pa)
-        if best is None or key > best[0]:
-            best = (key, step)
-    return (best[0][:2], best[1]) if best else None
-
-
-def plain_memo_choice(bot, state, legal):
-    """MemoBot.choose as it was (squares parsed from their names); draws from bot.rng."""
-
-    def square(name):
-        return (int(name[1]) - 1) * memo.WIDTH + memo.COLUMNS.index(name[0])
-
-    open_squares = {square(s.square): s for s in legal if isinstance(s, Flip)}
-    remembered = {sq: card for sq, card in bot.memory if sq in open_squares}
-    if state.up:
-        card = state.known[state.up[0]]
-        for sq, seen in sorted(remembered.items()):
-            if seen == card:
-                return open_squares[sq]
-    else:
-        by_card: dict[str, list[int]] = {}
-        for sq, card in sorted(remembered.items()):
-            by_card.setdefault(card, []).append(sq)
-        for card in sorted(by_card):
-            if len(by_card[card]) >= 2:
-                return open_squares[by_card[card][0]]
-    unknown = [s for sq, s in sorted(open_squares.items()) if sq not in remembered]
-    return bot.rng.choice(unknown) if unknown else bot.rng.choice(list(legal))
+    """The reference searcher's choice (a fresh bot: it keeps nothing between choices)."""
+    return reference_bots.ReferenceSearcherBot(REFERENCE, state.cfg, 0, Rng(1)).choose(state, legal)
 
 
 # -- seeded positions -------------------------------------------------------------------------
@@ -400,25 +185,66 @@ def _outcomes(state) -> list:
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
-def test_apply_makes_the_states_and_events_of_the_plain_way(seen, name, monkeypatch):
-    """Up to five legal steps (or chance outcomes) of every sixth position, applied the fast
-    way and with dataclasses.replace making the states; each event against core's event()."""
+def test_apply_makes_the_states_and_events_of_the_reference(seen, name):
+    """Up to five legal steps (or chance outcomes) of every sixth position, applied by the
+    fast rules and by the reference; each event against core's event()."""
     rnd = random.Random(name)
-    cases = []
     for state in seen[name][::6]:  # 90 to 170 positions a forest, 390 of memo
         steps = _outcomes(state)
         for step in rnd.sample(steps, min(len(steps), 5)):
-            cases.append((state, step, GAME.apply(state, step)))
-    monkeypatch.setattr(rules, "_evolve", dataclasses.replace)
-    monkeypatch.setattr(memo, "_evolve", dataclasses.replace)
-    for state, step, (new, events) in cases:
-        plain_new, plain_events = GAME.apply(state, step)
-        assert new == plain_new and events == plain_events
-        assert new.__dict__ == plain_new.__dict__  # reach, and nothing more, the same
-        for ev in events:
-            assert ev == event(ev.type, **dict(ev.fields))
-        if not isinstance(new, memo.MemoState):
-            assert new.reach == forest.scan(new.cells)
+            new, events = GAME.apply(state, step)
+            plain_new, plain_events = REFERENCE.apply(state, step)
+            assert new == plain_new and events == plain_events
+            assert new.__dict__ == plain_new.__dict__  # reach, and nothing more, the same
+            for ev in events:
+                assert ev == event(ev.type, **dict(ev.fields))
+            if not isinstance(new, memo.MemoState):
+                assert new.reach == forest.scan(new.cells)
+
+
+def _odd_steps(state, rnd: random.Random) -> list:
+    """Steps of every kind, on squares and dice at random: most of them refused."""
+    sq = [forest.square_name(i) for i in rnd.sample(SQUARES, 3)]
+    cards = (
+        [memo.square_name(i) for i in range(len(state.known))] if hasattr(state, "known") else []
+    )
+    return [
+        Search(sq[0]),
+        Chain(sq[1]),
+        Cover(sq[0], sq[2]),
+        Reroll(rnd.randrange(1, 4)),
+        Decline(),
+        End(),
+        Roll(("bear", "paw", "tree")),
+        Rerolled(rnd.randrange(1, 4), "paw"),
+        Throw("bear"),
+        Shows(sq[2], rnd.choice(FOREST_KINDS)),
+        Escort(sq[1]),
+        Flip(rnd.choice(cards) if cards else "a1"),
+        Flip("j5"),
+        Shows("a1", "fox"),
+    ]
+
+
+def _result(game, state, step):
+    try:
+        new, events = game.apply(state, step)
+    except IllegalStep as refused:
+        return ("refused", refused.ruling, str(refused))
+    return new.__dict__, events
+
+
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_odd_steps_are_refused_as_the_reference_refuses_them(seen, name):
+    rnd = random.Random(name)
+    refused = set()
+    for state in seen[name][::5]:
+        for step in _odd_steps(state, rnd):
+            fast = _result(GAME, state, step)
+            assert fast == _result(REFERENCE, state, step), (state, step)
+            if fast[0] == "refused":
+                refused.add(fast[1])
+    assert refused >= ({"BS14", "C2"} if name.startswith("memo") else {"BS4", "BS6", "BS14"})
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))
@@ -547,8 +373,8 @@ def test_walk_rings_are_walk_distances():
 @pytest.mark.parametrize("memory", [None, 0, 3])
 def test_memo_bots_choose_what_they_chose(memory):
     scen = _scenario("memo")
-    bots_ = [bots.MemoBot(GAME, scen.config, 0, Rng(3), memory=memory) for _ in range(2)]
-    fast, plain = bots_
+    fast = bots.MemoBot(GAME, scen.config, 0, Rng(3), memory=memory)
+    plain = reference_bots.ReferenceMemoBot(REFERENCE, scen.config, 0, Rng(3), memory=memory)
     for i in range(1, 4):
         s = game_seed(2, i)
         match = Match(scen.game, scen.config)
@@ -560,9 +386,9 @@ def test_memo_bots_choose_what_they_chose(memory):
             else:
                 legal = GAME.legal_steps(before)
                 step = fast.choose(before, legal)
-                assert plain_memo_choice(plain, before, legal) == step
+                assert plain.choose(before, legal) == step
             logged = match.apply(step)
-            for bot in bots_:
+            for bot in (fast, plain):
                 bot.observe(before, step, [le.event for le in logged])
             assert fast.memory == plain.memory
 

@@ -1,12 +1,14 @@
-"""The fast paths of Bear Down! against the plain computations they replace.
+"""The fast rules and bots of Bear Down! are the reference rules and bots.
 
-The rules look the board up in per-configuration tables (`BDConfig.tables`), search a bear's
-way once per state into a list of distances, draw a roll from the single draw that
-`rng.weighted(chance_outcomes)` makes, work out once what each roll does, make new states
-without dataclasses.replace and share the events that recur; the bots read the same tables,
-and core's event() skips freezing plain values. Here each is compared with the plain way (the
-code as it was) on many seeded positions and odd boards, and whole seeded games are pinned to
-the digests they had before any of it (same steps, same events).
+The reference (bearcli/games/bear_down/reference.py, reference_bots.py) is the rulebook as
+plain code. The fast rules look the board up in per-configuration tables
+(`BDConfig.tables`), search a bear's way once per state into a list of distances, draw a
+roll from the single draw that `rng.weighted(chance_outcomes)` makes, work out once what
+each roll does, make new states without dataclasses.replace and share the events that
+recur; the bots read the same tables, and core's event() skips freezing plain values. Here
+each is compared with the reference (and event() with the plain way it was made) on many
+seeded positions and odd boards, and whole seeded games are pinned to the digests they had
+before any of it (same steps, same events).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import hashlib
 import json
 import pickle
 import random
-from collections import deque
 from pathlib import Path
 
 import pytest
@@ -28,15 +29,16 @@ from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.rng import Rng
 from bearcli.core.runner import Match, chance_rng, make_bots
 from bearcli.formats import scenario as scenario_file
-from bearcli.games.bear_down import bots, graph, rules
+from bearcli.games.bear_down import bots, graph, reference, reference_bots, rules
 from bearcli.games.bear_down.graph import SQUARES
-from bearcli.games.bear_down.notation import STREAMS, Move, Roll, Stay
+from bearcli.games.bear_down.notation import STREAMS, Move
+from bearcli.games.bear_down.reference import ReferenceBearDown
 from bearcli.simulation import game_seed, play_one
 from tests.games.bear_down.helpers import GAME, scen
 
 ROOT = Path(__file__).resolve().parents[3]
 
-# -- the plain computations (the code as it was) ----------------------------------------------
+# -- the plain computations: the reference rules and bots, and core's event() as it was --------
 
 
 def plain_event(type_: str, **fields) -> Event:
@@ -45,294 +47,11 @@ def plain_event(type_: str, **fields) -> Event:
     return Event(type_, tuple(sorted((k, _freeze(v)) for k, v in fields.items())))
 
 
-def plain_search(adj, boulder, start, salmon, occupied, stop_on_salmon=True, stop_on_boulder=True):
-    dist = {start: 0}
-    out: dict[int, int] = {}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        for nb in adj[node]:
-            if nb in dist:
-                continue
-            dist[nb] = dist[node] + 1
-            if nb == boulder:
-                out[nb] = dist[nb]
-                if not stop_on_boulder:
-                    queue.append(nb)
-                continue
-            if nb in occupied:
-                continue
-            out[nb] = dist[nb]
-            if salmon[nb] == 0 or not stop_on_salmon:
-                queue.append(nb)
-    return out
-
-
-def plain_destinations(state, seat: int) -> dict[int, int]:
-    cfg = state.cfg
-    occupied = frozenset(b for i, b in enumerate(state.bears) if i != seat and b != state.boulder)
-    adj = graph.neighbours(cfg.streams, cfg.rocks)
-    return plain_search(adj, state.boulder, state.bears[seat], state.salmon, occupied)
-
-
-def plain_legal_steps(state) -> list:
-    if state.phase != "move":
-        return []
-    dests = plain_destinations(state, state.mover)
-    if not dests:
-        return [Stay()]
-    return [Move(graph.name(state.cfg.streams, d)) for d in sorted(dests)]
-
-
-def _set(values: tuple, i: int, v) -> tuple:
-    return values[:i] + (v,) + values[i + 1 :]
-
-
-def plain_roll(state, step: Roll):
-    """BearDown._roll as it was (a roll of the dice in play)."""
-    rnd = state.round + 1
-    faces = [f"{s}:{f}" for s, f in step.faces]
-    events = [plain_event("dice-rolled", round=rnd, seat=state.first + 1, faces=faces)]
-    state = dataclasses.replace(state, round=rnd, dice=step.faces)
-    for i, (stream, face) in enumerate(step.faces):
-        for _ in range(rules.WATER.get(face, 0)):
-            state = plain_flow(state, i, stream, events)
-    needed = sum(rules.SALMON.get(f, 0) for _, f in step.faces)
-    if state.supply < needed:
-        events.append(plain_event("salmon-shortage", needed=needed, supply=state.supply))
-        return plain_finish(state, rules.BY_SALMON, events)
-    for i, (stream, face) in enumerate(step.faces):
-        if rules.SALMON.get(face, 0):
-            state = plain_jump(state, i, stream, rules.SALMON[face], events)
-    return dataclasses.replace(state, phase="move", moved=0), tuple(events)
-
-
-def plain_flow(state, i: int, stream: str, events: list):
-    water, stack, final = state.water, state.stack, state.final
-    if water > 0:
-        water, source = water - 1, "supply"
-    elif stack > 0:
-        if not final:
-            reason = "the water supply is used up; the rock is put aside"
-            events.append(plain_event("final-round-begun", round=state.round, reason=reason))
-        stack, source, final = stack - 1, "rock-stack", True
-    else:
-        events.append(plain_event("water-exhausted", stream=stream))
-        return state
-    events.append(
-        plain_event(
-            "water-tile-slid-in", stream=stream, source=source, water_supply=water, rock_stack=stack
-        )
-    )
-    base = SQUARES * i
-    edge = base + SQUARES - 1
-    salmon, supply = list(state.salmon), state.supply
-    bears, carried = list(state.bears), list(state.carried)
-    on_edge = next((s for s, b in enumerate(bears) if b == edge), None)
-    bear = None if on_edge is None else on_edge + 1
-    events.append(plain_event("tile-fell", stream=stream, salmon=salmon[edge], bear=bear))
-    supply += salmon[edge]
-    salmon[base + 1 : edge + 1] = salmon[base:edge]
-    salmon[base] = 0
-    for s, b in enumerate(bears):
-        if base <= b < edge:
-            bears[s] = b + 1
-    if on_edge is not None:
-        lost = carried[on_edge]
-        supply += lost
-        carried[on_edge] = 0
-        bears[on_edge] = state.boulder
-        events.append(plain_event("bear-fell", seat=on_edge + 1, stream=stream, lost=lost))
-    return dataclasses.replace(
-        state,
-        water=water,
-        stack=stack,
-        final=final,
-        supply=supply,
-        salmon=tuple(salmon),
-        bears=tuple(bears),
-        carried=tuple(carried),
-    )
-
-
-def plain_jump(state, i: int, stream: str, count: int, events: list):
-    salmon = list(state.salmon)
-    placed: list[str] = []
-    for k in range(SQUARES, 0, -1):
-        if len(placed) == count:
-            break
-        node = SQUARES * i + k - 1
-        if node in state.bears:
-            continue
-        salmon[node] += 1
-        placed.append(f"{stream}{k}")
-    events.append(plain_event("salmon-jumped", stream=stream, rolled=count, squares=placed))
-    if len(placed) < count:
-        events.append(plain_event("surplus-returned", stream=stream, count=count - len(placed)))
-    return dataclasses.replace(state, salmon=tuple(salmon), supply=state.supply - len(placed))
-
-
-def plain_move(state, step: Move):
-    """BearDown._move as it was, refusals included (the unreachable one is still shared)."""
-    cfg = state.cfg
-    seat = state.mover
-    here = state.bears[seat]
-    target = graph.node_of(cfg.streams, step.dest)
-    if target is None:
-        raise GAME.refuse(
-            step,
-            f"{step.dest[:-1]} is not a stream in play with "
-            f"{len(cfg.seats)} players ({', '.join(cfg.streams)})",
-            "BD1",
-        )
-    if target == here:
-        raise GAME.refuse(
-            step,
-            f"seat {seat + 1}'s bear already stands on {step.dest}; a move names a different place",
-            "BD8",
-        )
-    if target != state.boulder and target in state.bears:
-        other = state.bears.index(target) + 1
-        raise GAME.refuse(
-            step, f"seat {other}'s bear stands on {step.dest}; a tile holds one bear", "BD8"
-        )
-    dests = plain_destinations(state, seat)
-    if target not in dests:
-        raise GAME._unreachable(state, seat, step)
-    frm = graph.name(cfg.streams, here)
-    events = [
-        plain_event("bear-moved", seat=seat + 1, to=step.dest, steps=dests[target], **{"from": frm})
-    ]
-    bears = _set(state.bears, seat, target)
-    salmon, carried, banked = state.salmon, state.carried, state.banked
-    if target == state.boulder:
-        if carried[seat]:
-            banked = _set(banked, seat, banked[seat] + carried[seat])
-            events.append(
-                plain_event(
-                    "salmon-banked", seat=seat + 1, count=carried[seat], banked=banked[seat]
-                )
-            )
-            carried = _set(carried, seat, 0)
-    elif salmon[target]:
-        carried = _set(carried, seat, carried[seat] + salmon[target])
-        events.append(
-            plain_event(
-                "salmon-caught",
-                seat=seat + 1,
-                square=step.dest,
-                count=salmon[target],
-                carried=carried[seat],
-            )
-        )
-        salmon = _set(salmon, target, 0)
-    state = dataclasses.replace(state, bears=bears, salmon=salmon, carried=carried, banked=banked)
-    return plain_next(state, events)
-
-
-def plain_next(state, events: list):
-    state = dataclasses.replace(state, moved=state.moved + 1)
-    if state.moved < len(state.bears):
-        return state, tuple(events)
-    events.append(plain_event("round-ended", round=state.round))
-    if state.final:
-        return plain_finish(state, rules.BY_WATER, events)
-    nxt = (state.first + 1) % len(state.bears)
-    events.append(
-        plain_event(
-            "first-player-passed", to=nxt + 1, round=state.round + 1, **{"from": state.first + 1}
-        )
-    )
-    return dataclasses.replace(state, phase="roll", first=nxt, moved=0), tuple(events)
-
-
-def plain_finish(state, termination: str, events: list):
-    carried, banked, supply = list(state.carried), list(state.banked), state.supply
-    events.append(plain_event("final-scoring", termination=termination))
-    for seat, c in enumerate(carried):
-        back = c // 2
-        supply += back
-        banked[seat] += c - back
-        events.append(
-            plain_event(
-                "salmon-counted",
-                seat=seat + 1,
-                carried=c,
-                returned=back,
-                kept=c - back,
-                salmon=banked[seat],
-            )
-        )
-    banked_t = tuple(banked)
-    best = max(banked_t)
-    events.append(
-        plain_event(
-            "game-ended",
-            termination=termination,
-            winners=[w + 1 for w, b in enumerate(banked_t) if b == best],
-            scores=list(banked_t),
-            rounds=state.round,
-        )
-    )
-    done = dataclasses.replace(
-        state,
-        phase="over",
-        carried=(0,) * len(carried),
-        banked=banked_t,
-        supply=supply,
-        termination=termination,
-    )
-    return done, tuple(events)
-
-
-def plain_apply(state, step):
-    """The legal steps as the plain rules applied them (refusals: plain_move only)."""
-    if isinstance(step, Roll):
-        return plain_roll(state, step)
-    if isinstance(step, Stay):
-        seat = state.mover
-        at = graph.name(state.cfg.streams, state.bears[seat])
-        stayed = plain_event("bear-stayed", seat=seat + 1, at=at, reason="no destination")
-        return plain_next(state, [stayed])
-    return plain_move(state, step)
-
-
-def plain_greedy(state, seat: int, legal):
-    if isinstance(legal[0], Stay):
-        return legal[0]
-    dests = plain_destinations(state, seat)
-    if state.carried[seat] and state.boulder in dests:
-        return Move("boulder")
-    fish = [(dist, -state.salmon[d], d) for d, dist in dests.items() if state.salmon[d]]
-    if fish:
-        return Move(graph.name(state.cfg.streams, min(fish)[2]))
-    return None  # a random move: the bot's generator decides
-
-
-def plain_cautious(state, seat: int, legal):
-    if isinstance(legal[0], Stay):
-        return legal[0]
-    cfg = state.cfg
-    dests = plain_destinations(state, seat)
-    adj = graph.neighbours(cfg.streams, cfg.rocks)
-    carried = state.carried[seat]
-
-    def value(node):
-        if node == state.boulder:
-            return carried if carried else -0.5
-        total = carried + state.salmon[node]
-        if state.final:
-            return total - total // 2
-        risk = bots.fall_chance(cfg.dice[node // SQUARES], node % SQUARES + 1)
-        nearby = sum(state.salmon[nb] for nb in adj[node] if nb != state.boulder)
-        return (total * bots.AT_RISK + bots.NEAR * nearby) * (1 - risk) - risk * 0.5
-
-    best, best_key = None, None
-    for node in sorted(dests):
-        key = (value(node), -dests[node], -node)
-        if best_key is None or key > best_key:
-            best, best_key = node, key
-    return Move(graph.name(cfg.streams, best))
+REFERENCE = ReferenceBearDown()
+plain_search = reference.search
+plain_apply = REFERENCE.apply
+plain_legal_steps = REFERENCE.legal_steps
+plain_destinations = REFERENCE.destinations
 
 
 # -- seeded positions -------------------------------------------------------------------------
@@ -501,7 +220,7 @@ def test_tables_are_the_lookups_they_replace():
             assert tables.nodes[square] == graph.node_of(cfg.streams, square) == node
             assert tables.moves[node] == Move(square)
         for node in range(tables.boulder):
-            assert bots._risks(cfg.dice)[node] == bots.fall_chance(
+            assert bots._risks(cfg.dice)[node] == reference_bots.fall_chance(
                 cfg.dice[node // SQUARES], node % SQUARES + 1
             )
 
@@ -529,11 +248,11 @@ def test_greedy_and_cautious_choose_what_they_chose(seen, name):
         seat = GAME.actor(state)
         legal = GAME.legal_steps(state)
         greedy = bots.GreedyBot(GAME, config, seat, Rng(5))
-        expected = plain_greedy(state, seat, legal)
-        if expected is not None:
-            assert greedy.choose(state, legal) == expected
+        plain = reference_bots.ReferenceGreedyBot(REFERENCE, config, seat, Rng(5))
+        assert greedy.choose(state, legal) == plain.choose(state, legal)
         cautious = bots.CautiousBot(GAME, config, seat, Rng(5))
-        assert cautious.choose(state, legal) == plain_cautious(state, seat, legal)
+        plain = reference_bots.ReferenceCautiousBot(REFERENCE, config, seat, Rng(5))
+        assert cautious.choose(state, legal) == plain.choose(state, legal)
 
 
 # -- event() ----------------------------------------------------------------------------------

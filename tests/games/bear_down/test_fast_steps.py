@@ -137,11 +137,14 @@ def _steps_to_try(state):
 @pytest.mark.parametrize("name", ["2p", "4p", "4p-odd-dice", "2p-no-tile-left"])
 def test_advance_is_apply_without_the_events(seen, name):
     """Every legal step, every square, seat-named and refused steps: advance() makes apply()'s
-    state field for field (events skipped) or refuses it word for word."""
+    state field for field (events skipped) or refuses it word for word, as the reference
+    rules do."""
     for state in seen[name][::2]:
         if GAME.actor(state) == TERMINAL:
             with pytest.raises(IllegalStep):
                 GAME.advance(state, Stay())
+            with pytest.raises(IllegalStep, match="game is over"):
+                plain_apply(state, Stay())
             continue
         for step in _steps_to_try(state):
             try:
@@ -150,6 +153,9 @@ def test_advance_is_apply_without_the_events(seen, name):
                 with pytest.raises(IllegalStep) as fast:
                     GAME.advance(state, step)
                 assert (fast.value.ruling, str(fast.value)) == (refused.ruling, str(refused))
+                with pytest.raises(IllegalStep) as plain:  # the reference refuses it alike
+                    plain_apply(state, step)
+                assert (plain.value.ruling, str(plain.value)) == (refused.ruling, str(refused))
                 continue
             advanced = GAME.advance(state, step)
             assert advanced.__dict__ == applied.__dict__
