@@ -76,9 +76,9 @@ fuzz: $(STAMP)
 		$(BIN)/python -m pytest tests/fuzz -q -p no:cacheprovider \
 		--hypothesis-seed=$(FUZZ_SEED) --hypothesis-show-statistics --durations=20
 
-# Mutation testing of core/, formats/, checking.py and each game's rules (docs/architecture.md,
+# Mutation testing of core/, formats/, record_check.py and each game's rules (docs/architecture.md,
 # "Mutation testing"), at the lowest priority: it is long, and the machine stays usable.
-# MUTATE names a part by mutant name, e.g. MUTATE='bearcli.checking.*'; mutants/ keeps the
+# MUTATE names a part by mutant name, e.g. MUTATE='bearcli.record_check.*'; mutants/ keeps the
 # results, so a rerun tries only what changed. Lists what survived; `mutmut show NAME` shows one.
 MUTATE ?=
 mutate: $(STAMP)

@@ -109,7 +109,7 @@ def clean(lay, req: Request):
     from bearcli.core.errors import BearError
     from bearcli.formats import scenario as scenario_fmt
     from bearcli.formats import yamlsrc
-    from bearcli.formats.checks import static_findings
+    from bearcli.formats.validation import static_findings
     from bearcli.games.sliding_bears.layout import WATER as WATER_SYMBOL
     from bearcli.games.sliding_bears.layout import bare_scenario
 

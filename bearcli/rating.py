@@ -339,7 +339,7 @@ def rate(
     address), the games are played on that cluster: the same figures.
     """
     from bearcli.core.errors import ErrorList, ScenarioError
-    from bearcli.formats.checks import load_checked
+    from bearcli.formats.validation import load_checked
 
     loaded_levels, loaded, first_error, ignored = [], None, None, {}
     rows: list[_Row] = []

@@ -232,13 +232,13 @@ def partial(found: list) -> Variation | None:
 def _tried(src, lay, todo) -> Iterator[tuple[Change, object]]:
     """Each change with its scenario, or with the reason it breaks the floe."""
     from bearcli.core.errors import BearError, ErrorList
-    from bearcli.formats import checks
+    from bearcli.formats import validation
 
     for change in todo:
         vsrc = _with_layout(src, change.apply(lay))
         try:
             varied = scenario_fmt.parse(vsrc)
-            checks.gate(varied, vsrc)
+            validation.gate(varied, vsrc)
         except ErrorList as exc:
             first = exc.errors[0]
             yield change, f"{first.message} [{first.ruling}]"

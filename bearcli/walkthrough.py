@@ -10,8 +10,9 @@ and what was legal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
-from bearcli.core import registry
+from bearcli.core import abilities
 from bearcli.core.errors import BearError
 from bearcli.formats import movelog
 
@@ -68,7 +69,7 @@ def walk(log: movelog.MoveLog, *, upto: int | None = None, show_memory: bool = F
         refusal = _refusal(exc, refused)
     narrator = game.narrator(cfg)
     told = [narrator.tell(e) for e in played[0].event_dicts()] if played else []
-    draw = registry.picture(game.name).picture
+    draw = partial(abilities.picture, game)
     frames = []
     start = 0
     for n, state, count in seen:
@@ -117,7 +118,7 @@ def _refusal(exc: BearError, kept: int) -> Refusal:
 def step_pictures(log: movelog.MoveLog, step: int, *, show_memory: bool = False):
     """(caption, svg) of the positions before and after move `step` (check --html)."""
     game = log.scenario.game
-    draw = registry.picture(game.name).picture
+    draw = partial(abilities.picture, game)
     out = []
     for n, when in ((step - 1, "before"), (step, "after")):
         state = movelog.replay(log, n).state

@@ -18,6 +18,8 @@ from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.formats import scenario as scenario_fmt
 from tests.conftest import ROOT
+from tests.dice_race import SCENARIO as DICE_RACE
+from tests.dice_race import registered  # noqa: F401 (a fixture)
 
 CASES = [
     (name, path)
@@ -26,13 +28,19 @@ CASES = [
 ]
 
 
+# A game registered from outside the package (tests/dice_race) keeps the protocol too.
+OUTSIDE = [("dice-race", DICE_RACE)]
+
+
 def test_every_game_ships_a_scenario():
     assert {name for name, _ in CASES} == set(registry.names())
 
 
-@pytest.mark.parametrize("name,path", CASES, ids=lambda v: getattr(v, "name", v))
+@pytest.mark.parametrize("name,path", CASES + OUTSIDE, ids=lambda v: getattr(v, "name", v))
 @pytest.mark.parametrize("seed", [1, 2])
-def test_random_play_keeps_the_protocol(name, path, seed):
+def test_random_play_keeps_the_protocol(name, path, seed, request):
+    if (name, path) in OUTSIDE:
+        request.getfixturevalue("registered")
     scen = scenario_fmt.load(path)
     game = scen.game
     config = dataclasses.replace(

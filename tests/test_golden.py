@@ -15,7 +15,7 @@ import pytest
 import yaml
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-from bearcli import checking
+from bearcli import record_check
 from bearcli.formats import eventlog, movelog
 from tests.conftest import ROOT
 
@@ -31,7 +31,7 @@ class BesideTheRecord(SingleFileSnapshotExtension):
 
     @staticmethod
     def _expected(test_location) -> Path:
-        return checking.expected_for(test_location.item.callspec.params["path"])
+        return record_check.expected_for(test_location.item.callspec.params["path"])
 
     @classmethod
     def dirname(cls, *, test_location) -> str:
@@ -88,10 +88,10 @@ def test_there_are_golden_records_for_every_game():
 def test_every_record_has_its_expected_log_beside_it():
     assert len(RECORDS) >= 21
     for path in RECORDS:
-        assert checking.expected_for(path).is_file(), path
+        assert record_check.expected_for(path).is_file(), path
     logs = sorted(REPLAYS.rglob("*" + eventlog.SUFFIX))
     assert [p.name.removesuffix(eventlog.SUFFIX) for p in logs] == [
-        p.stem for p in sorted(RECORDS, key=lambda p: checking.expected_for(p))
+        p.stem for p in sorted(RECORDS, key=lambda p: record_check.expected_for(p))
     ]
 
 
@@ -104,13 +104,14 @@ def test_check_update_writes_exactly_the_pinned_files(tmp_path):
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, target)  # every record carries its scenario inline
     jobs = [
-        checking.Job(p, checking.expected_for(p), update=True) for p in sorted(copy.rglob("*.yaml"))
+        record_check.Job(p, record_check.expected_for(p), update=True)
+        for p in sorted(copy.rglob("*.yaml"))
     ]
-    reports = list(checking.run(jobs))
-    assert {r.status for r in reports} == {checking.CREATED}
+    reports = list(record_check.run(jobs))
+    assert {r.status for r in reports} == {record_check.CREATED}
     for path in RECORDS:
-        written = checking.expected_for(copy / path.relative_to(REPLAYS)).read_bytes()
-        assert written == checking.expected_for(path).read_bytes() == _event_log(path).encode()
+        written = record_check.expected_for(copy / path.relative_to(REPLAYS)).read_bytes()
+        assert written == record_check.expected_for(path).read_bytes() == _event_log(path).encode()
 
 
 def test_every_shipped_record_carries_its_scenario_inline():

@@ -36,7 +36,7 @@ def _positions(path: Path, every: bool = False):
 
 
 def _board(game: str):
-    module = registry.renderer(game).__name__.rsplit(".", 1)[0]
+    module = type(registry.get(game)).__module__.rsplit(".", 1)[0]  # board.py beside rules.py
     return __import__(module + ".board", fromlist=["position"])
 
 
@@ -66,7 +66,7 @@ def test_board_and_picture_show_the_same_elements(path):
     log, states = _positions(path)
     game = log.scenario.game
     board = _board(game.name)
-    picture = registry.picture(game.name).picture
+    picture = registry.get(game.name).picture
     for state in states:
         for memory in (True, False):
             pos = board.position(state, show_memory=memory)
@@ -75,7 +75,7 @@ def test_board_and_picture_show_the_same_elements(path):
             assert drawn == [(e.kind, e.square, e.label) for e in pos.elements]
             # The board: each place shows the label of the element on top there.
             shown = _terminal_cells(
-                registry.renderer(game.name).render(state, show_memory=memory).plain,
+                registry.get(game.name).render(state, show_memory=memory).plain,
                 pos.rows,
                 walls=game.name == "bear-down",
             )
@@ -114,7 +114,7 @@ def _kinds(found, *kinds):
 @pytest.mark.parametrize("path", sorted((ROOT / "replays/sliding-bears").glob("*.yaml"))[:3])
 def test_sliding_bears_picture_holds_every_tile_and_bear_on_its_square(path):
     log, states = _positions(path)
-    picture = registry.picture("sliding-bears").picture
+    picture = registry.get("sliding-bears").picture
     for state in states:
         lay = state.cfg.layout
         found = _svg_elements(picture(state))
@@ -141,7 +141,7 @@ def test_sliding_bears_picture_holds_every_tile_and_bear_on_its_square(path):
 @pytest.mark.parametrize("path", sorted((ROOT / "replays/bear-down").glob("*.yaml"))[:3])
 def test_bear_down_picture_holds_every_tile_salmon_count_and_bear(path):
     log, states = _positions(path)
-    picture = registry.picture("bear-down").picture
+    picture = registry.get("bear-down").picture
     for state in states:
         streams = state.cfg.streams
         names = [f"{s}{k}" for s in streams for k in range(1, 5)]
@@ -162,7 +162,7 @@ def test_bear_down_picture_holds_every_tile_salmon_count_and_bear(path):
 def test_bear_down_picture_shows_what_each_bear_carries():
     log, states = _positions(ROOT / "replays/bear-down/blue-stream-fall.yaml", every=True)
     carrying = next(s for s in states if any(s.carried))
-    root = ET.fromstring(registry.picture("bear-down").picture(carrying))
+    root = ET.fromstring(registry.get("bear-down").picture(carrying))
     for g in root.iter(f"{NS}g"):
         if g.get("data-kind") == "bear":
             seat = int(g.get("data-label")[1:]) - 1
@@ -176,7 +176,7 @@ def test_forest_picture_holds_every_card_hole_and_little_bear(name):
     from bearcli.games.baerenspiel import forest
 
     log, states = _positions(ROOT / f"replays/baerenspiel/{name}.yaml")
-    picture = registry.picture("baerenspiel").picture
+    picture = registry.get("baerenspiel").picture
     kind = {"D": "dark", "L": "light"}
     for state in states:
         found = _svg_elements(picture(state))
@@ -192,17 +192,17 @@ def test_escort_route_is_marked_while_the_bear_is_led_out():
     log, states = _positions(ROOT / "replays/baerenspiel/escort-example.yaml", every=True)
     escorting = [s for s in states if s.phase == "throw"]
     assert escorting
-    found = _svg_elements(registry.picture("baerenspiel").picture(escorting[0]))
+    found = _svg_elements(registry.get("baerenspiel").picture(escorting[0]))
     route = [sq for _, sq, _ in _kinds(found, "route")]
     assert route
     assert all(escorting[0].cells[forest.index_of(sq)] in forest.PATHS for sq in route)
     over = [s for s in states if s.phase == "over"]
-    assert not _kinds(_svg_elements(registry.picture("baerenspiel").picture(over[0])), "route")
+    assert not _kinds(_svg_elements(registry.get("baerenspiel").picture(over[0])), "route")
 
 
 def test_memo_picture_shows_the_table_unless_show_memory():
     log, states = _positions(ROOT / "replays/baerenspiel/memo.yaml", every=True)
-    picture = registry.picture("baerenspiel").picture
+    picture = registry.get("baerenspiel").picture
     seen = next(s for s in states if not s.up and any(s.known) and not all(s.taken[: len(s.known)]))
     table = _svg_elements(picture(seen))
     assert len(table) == len(seen.known)  # one element per card
@@ -219,7 +219,7 @@ def test_memo_picture_shows_the_table_unless_show_memory():
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_board_fits_80_columns(path):
     log, states = _positions(path, every=True)
-    render = registry.renderer(log.scenario.game.name).render
+    render = registry.get(log.scenario.game.name).render
     for state in states:
         for memory in (True, False):
             for line in render(state, show_memory=memory).plain.splitlines():
@@ -234,7 +234,7 @@ def test_a_full_memo_board_fits_80_columns(cli):
     assert ran.code == 0, ran.err
     log, states = _positions(cli.cwd / "games/00001.yaml", every=True)
     assert len(log.scenario.config.seats) >= 2 and len(states[0].known) == 50  # 25 pairs
-    render = registry.renderer("baerenspiel").render
+    render = registry.get("baerenspiel").render
     widest = 0
     for state in states[::7]:
         for memory in (True, False):

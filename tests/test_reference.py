@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bearcli import checking
+from bearcli import record_check
 from bearcli.core import registry
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.formats import eventlog, movelog
@@ -58,7 +58,7 @@ def test_every_golden_record_replays_with_the_reference_rules(path: Path):
     ref = _with_game(log, reference(log.scenario.game.name))
     match = movelog.replay(ref)
     assert match.game is ref.scenario.game
-    expected = checking.expected_for(path).read_text(encoding="utf-8")
+    expected = record_check.expected_for(path).read_text(encoding="utf-8")
     assert eventlog.text(log.scenario, match.events) == expected
 
 

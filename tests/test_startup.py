@@ -42,8 +42,8 @@ HEAVY = (
     "bearcli.games",
     "bearcli.formats",
     "bearcli.simulation",
-    "bearcli.solver",
-    "bearcli.checking",
+    "bearcli.exact_solver",
+    "bearcli.record_check",
     "bearcli.workers",
     "bearcli.distributed",
     "bearcli.core",  # the registry, the runner: the library's engine

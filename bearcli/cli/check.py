@@ -13,7 +13,7 @@ from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import Workers, file_name
 
 if TYPE_CHECKING:
-    from bearcli import checking
+    from bearcli import record_check
 
 
 @command
@@ -79,7 +79,7 @@ def check_cmd(
     """
     import json
 
-    from bearcli import checking
+    from bearcli import record_check
     from bearcli.core.errors import BearError, InputError, Location
     from bearcli.formats import atomic, junit
 
@@ -96,8 +96,8 @@ def check_cmd(
         raise _not_checked(cons, exc) from None
     reports = []
     with _stop_signals():
-        for report in checking.run(jobs, workers):
-            if report.status == checking.SKIPPED:
+        for report in record_check.run(jobs, workers):
+            if report.status == record_check.SKIPPED:
                 continue
             reports.append(report)
             if not as_json:
@@ -106,7 +106,7 @@ def check_cmd(
     if not reports:
         exc = InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
         raise _not_checked(cons, exc)
-    summary = checking.Summary.of(reports)
+    summary = record_check.Summary.of(reports)
     if as_json:
         body = {"summary": summary.to_dict(), "records": [r.to_dict() for r in reports]}
         cons.out.print(json.dumps(body, indent=2, sort_keys=True), markup=False, highlight=False)
@@ -117,7 +117,9 @@ def check_cmd(
             atomic.write_text(html_path, _page(reports, summary.line()), force=True)
         if junit_path is not None:
             page = str(html_path) if html_path is not None else None
-            atomic.write_text(junit_path, junit.report(reports, page), force=True)
+            atomic.write_text(
+                junit_path, junit.report([r.junit_case() for r in reports], page), force=True
+            )
     except BearError as exc:
         raise _not_checked(cons, exc) from None
     if not summary.passed:
@@ -132,12 +134,12 @@ def _not_checked(cons, exc) -> typer.Exit:
     return typer.Exit(Exit.NOT_CHECKED)
 
 
-def _jobs(paths: list[Path], expected: Path | None, update: bool) -> "list[checking.Job]":
-    from bearcli import checking
+def _jobs(paths: list[Path], expected: Path | None, update: bool) -> "list[record_check.Job]":
+    from bearcli import record_check
     from bearcli.core.errors import InputError, Location
     from bearcli.formats import yamlsrc
 
-    found = checking.find(paths)
+    found = record_check.find(paths)
     stdin = [p for p, _ in found if str(p) == yamlsrc.STDIN]
     if expected is not None and (len(found) != 1 or not stdin):
         raise InputError(
@@ -148,24 +150,24 @@ def _jobs(paths: list[Path], expected: Path | None, update: bool) -> "list[check
     for path, named in found:
         if str(path) == yamlsrc.STDIN:
             text = yamlsrc.read_text(path)
-            jobs.append(checking.Job(path, expected, update, named, text))
+            jobs.append(record_check.Job(path, expected, update, named, text))
         else:
-            jobs.append(checking.Job(path, checking.expected_for(path), update, named))
+            jobs.append(record_check.Job(path, record_check.expected_for(path), update, named))
     return jobs
 
 
-def _lines(report: "checking.Report") -> list[str]:
-    from bearcli import checking
+def _lines(report: "record_check.Report") -> list[str]:
+    from bearcli import record_check
 
     head = f"{report.record}: "
-    if report.status == checking.OK:
+    if report.status == record_check.OK:
         return [head + "ok"]
-    if report.status == checking.MISSING:
+    if report.status == record_check.MISSING:
         where = f" ({report.expected})" if report.expected else ""
         return [head + f"no expected log{where}"]
-    if report.status == checking.CREATED:
+    if report.status == record_check.CREATED:
         return [head + f"created {report.expected}"]
-    verb = "updated " + str(report.expected) if report.status == checking.UPDATED else "FAILED"
+    verb = "updated " + str(report.expected) if report.status == record_check.UPDATED else "FAILED"
     return [head + f"{verb}: {report.message}", *("  " + ln for ln in report.details)]
 
 
@@ -193,10 +195,10 @@ def _stop_signals() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def _page(reports: "list[checking.Report]", summary: str) -> str:
+def _page(reports: "list[record_check.Report]", summary: str) -> str:
     """The --html page: a failure's pictures come from replaying its record again (a record
     read from standard input has none: it cannot be read twice)."""
-    from bearcli import checking, walkthrough
+    from bearcli import record_check, walkthrough
     from bearcli.core.errors import BearError
     from bearcli.formats import movelog, pages, yamlsrc
 
@@ -206,9 +208,9 @@ def _page(reports: "list[checking.Report]", summary: str) -> str:
         if not r.passed and r.record != yamlsrc.STDIN:
             try:
                 log = movelog.load(Path(r.record))
-                if r.status == checking.FAILED and r.step:
+                if r.status == record_check.FAILED and r.step:
                     pictures = walkthrough.step_pictures(log, r.step)
-                elif r.status == checking.ERROR:
+                elif r.status == record_check.ERROR:
                     walk = walkthrough.walk(log)
                     last = walk.frames[-1]
                     what = "the position before the refused step" if walk.refusal else "the end"

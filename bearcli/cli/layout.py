@@ -67,12 +67,12 @@ def show_cmd(ctx: typer.Context, file: FloeFile, settings: Settings = None) -> N
       bearcli layout show sliding-bears/classic
       bearcli layout show my-floe.layout
     """
-    from bearcli.core import registry
+    from bearcli.core import abilities
 
     cons = consoles.get(ctx)
     scen, _ = _floe(file, settings)
     state, _ = scen.game.initial_state(scen.config)
-    cons.out.print(registry.renderer(scen.game.name).render(state))
+    cons.out.print(abilities.render(scen.game, state))
     lay = scen.config.layout
     kinds = (("I", "ice tile"), ("S", "seal"), ("R", "rock"), (".", "open water square"))
     counts = ", ".join(_count(lay.cells.count(c), name) for c, name in kinds)
@@ -188,11 +188,11 @@ def check_cmd(ctx: typer.Context, file: FloeFile, settings: Settings = None) -> 
     Example:
       bearcli layout check my-floe.layout
     """
-    from bearcli.formats import checks, yamlsrc
+    from bearcli.formats import validation, yamlsrc
 
     cons = consoles.get(ctx)
     scen, src = _floe(file, settings)
-    findings = checks.static_findings(scen, src)
+    findings = validation.static_findings(scen, src)
     for finding in findings:
         cons.err.print(finding.headline(), highlight=False, markup=False)
     errors = sum(f.severity == "error" for f in findings)

@@ -139,8 +139,8 @@ def rate_cmd(
 
     from bearcli.cli import progress
     from bearcli.core.errors import ScenarioError
-    from bearcli.formats import checks
     from bearcli.formats import scenario as scenario_fmt
+    from bearcli.formats import validation
     from bearcli.rating import rate
 
     cons = consoles.get(ctx)
@@ -152,9 +152,9 @@ def rate_cmd(
     try:
         scen = scenario_fmt.parse(src)
     except ScenarioError:
-        checked = checks.Gate()
+        checked = validation.Gate()
     else:
-        checked = checks.gate(scen, src, unchecked=unchecked, batch=True)
+        checked = validation.gate(scen, src, unchecked=unchecked, batch=True)
     print_warnings(cons.err, checked)
     shown = progress.shown(cons.err, as_json)
     with progress.bars(cons.err, "games", enabled=shown) as bars:

@@ -139,14 +139,14 @@ def vary_cmd(
     import json
 
     from bearcli.cli import progress
-    from bearcli.formats import atomic, checks
+    from bearcli.formats import atomic, validation
     from bearcli.formats import scenario as scenario_fmt
     from bearcli.vary import partial, vary
 
     cons = consoles.get(ctx)
     path, overrides, src = floe_source(file, settings, "layout vary varies")
     scen = scenario_fmt.parse(src)
-    print_warnings(cons.err, checks.gate(scen, src, batch=True))  # an error stops here
+    print_warnings(cons.err, validation.gate(scen, src, batch=True))  # an error stops here
     if svg_out is not None:  # refused before any game: a file without --force, a device, ...
         atomic.refuse(svg_out, force=force)
     found: list = []

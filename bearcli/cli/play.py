@@ -348,7 +348,7 @@ def play_cmd(
     from bearcli.core.errors import BearError, InputError, Location, ScenarioError
     from bearcli.core.game import CHANCE
     from bearcli.core.runner import chance_rng
-    from bearcli.formats import checks, movelog, shipped, slips, yamlsrc
+    from bearcli.formats import movelog, shipped, slips, validation, yamlsrc
     from bearcli.formats import scenario as scenario_fmt
 
     given, scenario = str(scenario), shipped.resolve(scenario)
@@ -382,7 +382,7 @@ def play_cmd(
         fresh_src = scenario_fmt.with_overrides(src, tuple(settings or ()))
         scen = scenario_fmt.parse(fresh_src)
         # The static checks first: an error stops a new game (exit 1) unless --unchecked.
-        checked = checks.gate(scen, fresh_src, unchecked=unchecked)
+        checked = validation.gate(scen, fresh_src, unchecked=unchecked)
         print_warnings(cons.err, checked)
         for line in unchecked_note(checked.ignored):
             cons.out.print(line, markup=False, highlight=False)
@@ -428,7 +428,7 @@ def play_cmd(
     # A continued game: the bots see what was played (memo bots remember), the narrator knows
     # what was told.
     table = Table(game, scen.config, seed, steps, typed_chance=manual_chance)
-    render = registry_render(game)
+    render = game_render(game)
     if table.match.over:  # nothing to play: say how it ended, write nothing
         cons.out.print(render(table.match.state, show_memory=show_memory))
         cons.out.print(
@@ -619,11 +619,14 @@ def _result(scen, table: "Table") -> str:
     return f"{outcome.termination}; winners: {winners}"
 
 
-def registry_render(game):
-    """The game's drawing: render(state, viewer=seat, show_memory=...) (its render.py)."""
-    from bearcli.core import registry
+def game_render(game):
+    """The game's drawing: render(state, viewer=seat, show_memory=...) (its Pictures ability,
+    else its plain description: core.abilities.render)."""
+    from functools import partial
 
-    return registry.renderer(game.name).render
+    from bearcli.core import abilities
+
+    return partial(abilities.render, game)
 
 
 class Saver:

@@ -43,7 +43,11 @@ def _reference(given: str, path: Path, out: Path | None):
         return given.removesuffix(".yaml")
     folder = (out.parent if out is not None else Path(".")).resolve()
     target = path.resolve()
-    if folder in target.parents and path.suffix != ".layout":
+    from bearcli.core import registry
+
+    # A game's own scenario file (a `.layout`) is no YAML scenario: the record inlines it.
+    own_file = registry.scenario_file_game(path.suffix) is not None
+    if folder in target.parents and not own_file:
         return target.relative_to(folder).as_posix()
     return scenario_fmt.self_contained(path)
 

@@ -515,7 +515,7 @@ def simulate_cmd(
     from bearcli.cli import progress
     from bearcli.core.errors import BearError, Location
     from bearcli.formats import shipped
-    from bearcli.formats.checks import load_checked
+    from bearcli.formats.validation import load_checked
     from bearcli.simulation import (
         INTERRUPTED,
         Summary,

@@ -16,7 +16,7 @@ from bearcli.cli.options import (
     unchecked_note,
 )
 
-# The defaults of bearcli.solver (MAX_POSITIONS, MAX_MEMORY_MB), named here too so that
+# The defaults of bearcli.exact_solver (MAX_POSITIONS, MAX_MEMORY_MB), named here too so that
 # loading the app does not load the solver; tests/test_startup.py checks that they agree.
 MAX_POSITIONS = 3_000_000
 MAX_MEMORY_MB = 1024
@@ -80,9 +80,9 @@ def solve_cmd(
     from bearcli.cli import progress
     from bearcli.cli.exit_codes import Exit
     from bearcli.core.errors import Location
-    from bearcli.formats import checks, shipped
+    from bearcli.exact_solver import NotCooperative, TooLarge, solve
     from bearcli.formats import scenario as scenario_fmt
-    from bearcli.solver import NotCooperative, TooLarge, solve
+    from bearcli.formats import shipped, validation
 
     cons = consoles.get(ctx)
     scenario = shipped.resolve(scenario)
@@ -90,7 +90,7 @@ def solve_cmd(
     src = scenario_fmt.with_overrides(scenario_fmt.read(scenario), tuple(settings or ()))
     scen = scenario_fmt.parse(src)
     # The static checks first: an error stops the solve (exit 1) unless --unchecked.
-    checked = checks.gate(scen, src, unchecked=unchecked)
+    checked = validation.gate(scen, src, unchecked=unchecked)
     print_warnings(cons.err, checked)
     enabled = progress.shown(cons.err, as_json)
     reached = {"explored": 0, "solved": 0}  # how far it got, should Ctrl-C stop it

@@ -45,14 +45,14 @@ def validate_cmd(
       bearcli validate - < game.yaml           a record on standard input
     """
     from bearcli.core.errors import BearError
-    from bearcli.formats import checks, shipped, yamlsrc
+    from bearcli.formats import shipped, validation, yamlsrc
 
     cons = consoles.get(ctx)
     failed = 0
-    files = checks.expand(paths)
+    files = validation.expand(paths)
     for path in files:
         try:
-            checked = checks.check_file(shipped.resolve(path), strict_seats=strict_seats)
+            checked = validation.check_file(shipped.resolve(path), strict_seats=strict_seats)
         except BearError as exc:
             failed += 1
             report(cons.err, exc)

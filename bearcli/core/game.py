@@ -167,6 +167,12 @@ class Game(ABC):
         """What identifies a position for exact solving (drop turn counters and the like)."""
         return state
 
+    def transcript_kinds(self, config: Config) -> Sequence[tuple[str, str, str]]:
+        """Each kind of step a game of `config` can have, for a transcript header (`record
+        new`): (its notation class's name, an example written when no sample game met that
+        kind, what it is), in the order a record meets them. Default: none listed."""
+        return ()
+
     def measures(self, state: Any) -> dict[str, int]:
         """Per-game figures `simulate` averages, e.g. {"turns": 31}."""
         return {}

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import json
 from html import escape
+from typing import TYPE_CHECKING
 
 from bearcli.core.safetext import safe
-from bearcli.walkthrough import Walk
+
+if TYPE_CHECKING:  # the frames a page shows are made a layer up: only their type is named
+    from bearcli.walkthrough import Walk
 
 CSP = (
     "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "

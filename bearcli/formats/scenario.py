@@ -101,19 +101,19 @@ def parse(src: Source) -> Scenario:
 
 
 def read(path: Path, accept: tuple[str, ...] = ("scenario", "layout")) -> Source:
-    """A scenario file's Source; a Sliding Bears `.layout` file stands for the scenario of
-    that floe with the documented default seats and rules (layout.bare_scenario). A file of
-    a kind not in `accept` (formats.kinds: a move log, an event log) is refused naming it."""
-    if path.suffix != ".layout":
+    """A scenario file's Source; a file of a game's own that stands for a scenario (the
+    ScenarioFiles ability: a Sliding Bears `.layout` file) is read as the scenario the game
+    makes of it, with its default seats and rules. A file of a kind not in `accept`
+    (formats.kinds: a move log, an event log) is refused naming it."""
+    game = registry.scenario_file_game(path.suffix)
+    if game is None:
         from bearcli.formats import kinds
 
         return kinds.load(path, accept)
-    from bearcli.games.sliding_bears import layout  # the one game with layout files
-
-    # An empty document gives a Source that reads files relative to the layout's folder; its
+    # An empty document gives a Source that reads files relative to the file's folder; its
     # keys are then placed at the file's first line (the floe's own errors at their cells).
     src = yamlsrc.loads("", yamlsrc.shown_name(path), path.parent)
-    return replace(src, data=layout.bare_scenario(path.name, path.stem))
+    return replace(src, data=game.scenario_of_file(path.name, path.stem))
 
 
 def load(path: Path, overrides: tuple[str, ...] = ()) -> Scenario:

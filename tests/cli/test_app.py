@@ -28,7 +28,7 @@ def test_a_bug_is_one_line_and_exit_3_not_a_traceback(cli, monkeypatch):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr("bearcli.formats.checks.check_file", broken)
+    monkeypatch.setattr("bearcli.formats.validation.check_file", broken)
     (cli.cwd / "a.yaml").write_text("game: sliding-bears\n")
     ran = cli("validate", "a.yaml")
     assert ran.code == Exit.INTERNAL

@@ -210,13 +210,13 @@ def test_check_update_stops_on_sigterm_and_sighup_as_on_ctrl_c(cli, tmp_path, mo
     import os
     import signal
 
-    from bearcli import checking
+    from bearcli import record_check
 
     folder = tmp_path / "records"
     folder.mkdir()
     for n in range(3):
         shutil.copy(RECORD, folder / f"r{n}.yaml")
-    real_run = checking.run
+    real_run = record_check.run
 
     def run(jobs, workers):
         for i, report in enumerate(real_run(jobs, workers)):
@@ -227,7 +227,7 @@ def test_check_update_stops_on_sigterm_and_sighup_as_on_ctrl_c(cli, tmp_path, mo
                 assert signal.getsignal(sig) not in (signal.SIG_DFL, signal.SIG_IGN)
                 os.kill(os.getpid(), sig)
 
-    monkeypatch.setattr(checking, "run", run)
+    monkeypatch.setattr(record_check, "run", run)
     ran = cli("check", "records", "--update")
     assert ran.code == 130
     assert (

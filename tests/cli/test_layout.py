@@ -111,7 +111,7 @@ def test_show_draws_the_floe_with_plays_own_drawing(cli):
     out = io.StringIO()
     state, _ = scen.game.initial_state(scen.config)
     Console(file=out, width=100, no_color=True, soft_wrap=True, emoji=False).print(
-        registry.renderer("sliding-bears").render(state)
+        registry.get("sliding-bears").render(state)
     )
     assert ran.out.startswith(out.getvalue())  # the very drawing play shows, legend and all
     assert ran.out.splitlines()[-1] == (

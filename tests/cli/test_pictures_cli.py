@@ -45,7 +45,7 @@ def test_replay_svg_draws_the_position_after_move_n_and_the_last_by_default(cli)
         ran = cli("replay", str(TOUR), "--svg", "p.svg", "--force", *args)
         assert ran.code == 0, ran.err
         state = movelog.replay(log, upto).state
-        expected = registry.picture("sliding-bears").picture(
+        expected = registry.get("sliding-bears").picture(
             state, f"{log.scenario.title}: after move {upto or len(log.moves)}"
         )
         assert (cli.cwd / "p.svg").read_text() == expected
@@ -62,7 +62,7 @@ def test_replay_svg_of_a_refused_record_is_the_position_before_the_refused_step(
     assert bears["B"] == "d1"  # where move 5 left the blue bear; d3 (a seal) was refused
     assert bears == {
         label: square
-        for square, label in _squares(registry.picture("sliding-bears").picture(before), "bear")
+        for square, label in _squares(registry.get("sliding-bears").picture(before), "bear")
     }
 
 
@@ -95,7 +95,7 @@ def test_replay_html_steps_through_every_move_with_its_text_sentences_and_status
     # Each frame's picture is the position after its move.
     after = movelog.replay(log, 12).state
     caption = f"{log.scenario.title}: after move 12"
-    expected = registry.picture("sliding-bears").picture(after, caption)
+    expected = registry.get("sliding-bears").picture(after, caption)
     assert _frame_svg(data, 12) == expected[expected.index("<svg") :].strip()
     # Without scripts: every move is an anchor #move-N in a list, and the final picture.
     for n in range(len(log.moves) + 1):
@@ -169,7 +169,7 @@ def test_check_html_shows_each_record_and_the_pictures_around_a_failure(cli, tmp
     log = movelog.load(TOUR)
     before, after = (movelog.replay(log, n).state for n in (1, 2))
     svgs = re.findall(r"<svg.*?</svg>", page, re.S)
-    draw = registry.picture("sliding-bears").picture
+    draw = registry.get("sliding-bears").picture
     title = log.scenario.title
     first = draw(before, f"{title}: before move 2 'roll pink crack'")
     assert svgs[0] == first[first.index("<svg") :].strip()
@@ -200,7 +200,7 @@ def test_layout_render_uses_the_same_drawing(cli):
     assert ran.code == 0, ran.err
     scen = scenario_fmt.parse(scenario_fmt.read(ROOT / "scenarios/sliding-bears/classic.yaml"))
     state, _ = scen.game.initial_state(scen.config)
-    drawn = registry.picture("sliding-bears").picture(state, scen.title)
+    drawn = registry.get("sliding-bears").picture(state, scen.title)
     assert (cli.cwd / "c.svg").read_text() == drawn
 
 

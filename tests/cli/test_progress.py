@@ -14,12 +14,12 @@ import sys
 from rich.console import Console
 from typer.testing import CliRunner
 
-from bearcli import solver
+from bearcli import exact_solver
 from bearcli.cli.app import app
 from bearcli.cli.console import Consoles
-from bearcli.solver import solve
+from bearcli.exact_solver import solve
 from tests.conftest import ROOT, Ran
-from tests.test_solver import TINY, tiny
+from tests.test_exact_solver import TINY, tiny
 from tests.test_workers import wait_until
 
 CLASSIC = str(ROOT / "scenarios/sliding-bears/classic.yaml")
@@ -68,7 +68,7 @@ def test_solve_counts_positions_at_a_terminal_only(cli, tmp_path, monkeypatch):
 
         return solve(*args, progress=tell, **kwargs)
 
-    monkeypatch.setattr(solver, "solve", solve_told)  # the command imports it when it runs
+    monkeypatch.setattr(exact_solver, "solve", solve_told)  # the command imports it when it runs
     shown = run_at_a_terminal("solve", str(tmp_path / "tiny.yaml"), "--plain")
     assert shown.code == 0, shown.err
     # the count the run ends with, from its own table's title (one plain solve, not two)

@@ -49,7 +49,7 @@ def same_drawing_everywhere(
     assert drawing + "\n" in ran.out, ran.out
     from bearcli.core import registry
 
-    assert plain(registry.renderer(match.game.name).render(match.state)) == drawing + "\n"
+    assert plain(registry.get(match.game.name).render(match.state)) == drawing + "\n"
     return drawing
 
 

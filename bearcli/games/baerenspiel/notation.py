@@ -198,3 +198,34 @@ def _check_words(text: str, step: Step) -> None:
             f"{step.kind!r} is not a card (path, animal, obstacle, bear; "
             "memo: animal1-16, obstacle1-8, bear)",
         )
+
+
+# What each kind of step is, for a transcript header (`record new`): (notation class, the
+# example written when no sample game met that kind, what it is), in the order a record
+# meets them; `transcript_kinds` keeps those a variant can have.
+TRANSCRIPT_KINDS = (
+    ("Roll", "roll bear paw tree", "chance: the three dice of a turn (BS3, BS4)"),
+    ("Reroll", "reroll 2", "that die, showing a paw, is rolled again (BS4)"),
+    ("Rerolled", "rerolled 2 bear", "chance: the new face of the die rolled again"),
+    ("Search", "search e1", "a search turns over the card there (BS5)"),
+    ("Shows", "e1 is path", "chance: what the card turned up shows (BS2)"),
+    ("Chain", "chain e2", "the free reveal next to the path just turned (BS6)"),
+    ("Decline", "decline", "the free reveal is given up (BS6)"),
+    ("Cover", "cover c5 from a1", "a search lays that edge path card on the obstacle (BS7)"),
+    ("End", "end", "the turn ends; unused searches lapse (BS4)"),
+    ("Throw", "throw paw", "chance: an escort throw (BS9)"),
+    ("Escort", "escort d3", "twin game: this throw moves the bear found there (BS13)"),
+    ("Flip", "flip c2", "memo: the face-down card there is turned over (BS14)"),
+)
+
+
+def transcript_kinds(variant: str) -> tuple[tuple[str, str, str], ...]:
+    """The kinds a game of `variant` can have: the memo game only flips, the others never;
+    only the twin game escorts."""
+    if variant == "memo":
+        keep = {"Flip", "Shows"}
+    else:
+        keep = {k for k, _, _ in TRANSCRIPT_KINDS} - {"Flip"}
+        if variant != "twin":
+            keep -= {"Escort"}
+    return tuple(kind for kind in TRANSCRIPT_KINDS if kind[0] in keep)

@@ -232,6 +232,26 @@ class Baerenspiel(Game):
     def narrator(self, config: BSConfig) -> BaerenspielNarrator:
         return BaerenspielNarrator(config)
 
+    def transcript_kinds(self, config) -> tuple[tuple[str, str, str], ...]:
+        from bearcli.games.baerenspiel.notation import transcript_kinds
+
+        return transcript_kinds(config.variant)
+
+    # -- abilities (bearcli/core/abilities.py) ---------------------------------------
+    def render(self, state, *, viewer: int | None = None, show_memory: bool = True):
+        """Pictures: the terminal board (render.py)."""
+        from bearcli.games.baerenspiel import render
+
+        return render.render(state, viewer=viewer, show_memory=show_memory)
+
+    def picture(
+        self, state, caption: str = "", *, viewer: int | None = None, show_memory=False
+    ) -> str:
+        """Pictures: the position as SVG (svg.py)."""
+        from bearcli.games.baerenspiel import svg
+
+        return svg.picture(state, caption, viewer=viewer, show_memory=show_memory)
+
     def describe(self, state) -> str:
         from bearcli.games.baerenspiel.board import text_board
 

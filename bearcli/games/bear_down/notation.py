@@ -106,3 +106,13 @@ def roll_pattern(streams: tuple[str, ...], dice: tuple[tuple[str, ...], ...]) ->
 
 def square(stream: str, number: int) -> str:
     return f"{stream}{number}"
+
+
+# What each kind of step is, for a transcript header (`record new`): (notation class, the
+# example written when no sample game met that kind, what it is), in the order a record
+# meets them.
+TRANSCRIPT_KINDS = (
+    ("Roll", "roll blue:W green:S2 yellow:WWS", "chance: one face per die in play (BD3)"),
+    ("Move", "blue3", "the seat's bear moves there, or to `boulder` (BD8-BD10)"),
+    ("Stay", "stay", "the bear has nowhere to go and stays (BD8)"),
+)

@@ -238,6 +238,26 @@ class BearDown(Game):
     def narrator(self, config: BDConfig) -> BearDownNarrator:
         return BearDownNarrator(config)
 
+    def transcript_kinds(self, config) -> tuple[tuple[str, str, str], ...]:
+        from bearcli.games.bear_down.notation import TRANSCRIPT_KINDS
+
+        return TRANSCRIPT_KINDS
+
+    # -- abilities (bearcli/core/abilities.py) ---------------------------------------
+    def render(self, state, *, viewer: int | None = None, show_memory: bool = True):
+        """Pictures: the terminal board (render.py)."""
+        from bearcli.games.bear_down import render
+
+        return render.render(state, viewer=viewer, show_memory=show_memory)
+
+    def picture(
+        self, state, caption: str = "", *, viewer: int | None = None, show_memory=True
+    ) -> str:
+        """Pictures: the position as SVG (svg.py)."""
+        from bearcli.games.bear_down import svg
+
+        return svg.picture(state, caption, viewer=viewer, show_memory=show_memory)
+
     def describe(self, state: State) -> str:
         from bearcli.games.bear_down.board import text_board
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from bearcli.games.sliding_bears import solve as turns
-from bearcli.games.sliding_bears.solve import (
+from bearcli.games.sliding_bears import turn_solver as turns
+from bearcli.games.sliding_bears.turn_solver import (
     ACROSS,
     BYTE,
     CHECK_EVERY,
@@ -347,7 +347,7 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> ArrayGraph:
     """solve.explore's graph (the same positions, each with the same ends), found a layer at
     a time on arrays; `check(n)` hears the positions expanded at every CHECK_EVERY, as
     there."""
-    from bearcli.solver import too_many_positions
+    from bearcli.core.solving import too_many_positions
 
     tables = _Tables(floe)
     raw_starts = np.array(list(starts), dtype=np.int64)

@@ -138,3 +138,16 @@ def _check_words(text: str, step: Step) -> None:
             raise MalformedStep(text, f"{step.weather!r} is not a weather-die face (crack, wind)")
     if isinstance(step, Jump) and step.colour not in COLOURS:
         raise MalformedStep(text, f"{step.colour!r} is not a bear colour ({', '.join(COLOURS)})")
+
+
+# What each kind of step is, for a transcript header (`record new`): (notation class, the
+# example written when no sample game met that kind, what it is), in the order a record
+# meets them.
+TRANSCRIPT_KINDS = (
+    ("Remove", "remove b5", "set-up: the seal (or ice tile) taken away first (SB2)"),
+    ("Roll", "roll pink/blue crack", "chance: the bear die, then the weather die (SB3)"),
+    ("Crack", "crack d5", "the crack: that free ice tile is removed (SB5)"),
+    ("Jump", "jump pink c2", "that bear jumps one square (SB4); also `start`, `finish`"),
+    ("Wind", "wind c3 c4", "the wind: that tile slides into the open water (SB6)"),
+    ("Pass", "pass", "the dice's unused effects are forgone (SB4, SB6)"),
+)

@@ -158,13 +158,13 @@ def _judge(cfg) -> _Judge:
 
 class _Exact:
     """Win probabilities with perfect play of one configuration's positions between turns,
-    solved on demand (bearcli.games.sliding_bears.solve) and remembered by canonical code.
+    solved on demand (bearcli.games.sliding_bears.turn_solver) and remembered by canonical code.
 
     A position's value does not depend on where the solve started, so the values are shared
     by every game of a batch: on a 3 x 3 floe the first decision solves the whole game once."""
 
     def __init__(self, cfg):
-        from bearcli.games.sliding_bears import solve as turns
+        from bearcli.games.sliding_bears import turn_solver as turns
 
         self.turns = turns
         self.floe = turns.Floe(cfg)
@@ -210,8 +210,8 @@ class _Exact:
         return found
 
     def _solve(self, starts: list[int], limit: int) -> None:
+        from bearcli.core.solving import TOLERANCE
         from bearcli.games.sliding_bears.explore_arrays import explore_graph
-        from bearcli.solver import TOLERANCE
 
         # never more than `limit` positions: the bound admitted it
         graph = explore_graph(self.floe, starts, limit)

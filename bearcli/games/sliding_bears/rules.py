@@ -126,6 +126,11 @@ class SlidingBears(Game):
     seats_ruling = "SB9"
     scenario_keys = frozenset({"layout", "level", "variant", "params", "remove"})
     file_keys = frozenset({"layout"})
+    # Abilities (bearcli/core/abilities.py): static checks, `.layout` files, exact solving over
+    # whole turns, pictures (below).
+    never_ends = frozenset({"P-SB10"})  # a weather die with no crack on a floe never ends
+    scenario_suffix = ".layout"
+    scenario_file_kind = "layout"
 
     @cached_property
     def bots(self):  # imported late: bots depend on these rules
@@ -288,6 +293,44 @@ class SlidingBears(Game):
 
     def narrator(self, config: SBConfig) -> SlidingBearsNarrator:
         return SlidingBearsNarrator(config)
+
+    def transcript_kinds(self, config) -> tuple[tuple[str, str, str], ...]:
+        from bearcli.games.sliding_bears.notation import TRANSCRIPT_KINDS
+
+        return TRANSCRIPT_KINDS
+
+    # -- abilities (bearcli/core/abilities.py) ---------------------------------------
+    def static_findings(self, config: SBConfig, where) -> tuple:
+        """StaticChecks: the floe's findings, P-SB7 to P-SB12 (floe_checks.py)."""
+        from bearcli.games.sliding_bears import floe_checks
+
+        return floe_checks.check(config, where)
+
+    def scenario_of_file(self, file_name: str, title: str) -> dict:
+        """ScenarioFiles: the scenario a bare `.layout` file stands for (layout.py)."""
+        from bearcli.games.sliding_bears.layout import bare_scenario
+
+        return bare_scenario(file_name, title)
+
+    def solve_exactly(self, config: SBConfig, budget, *, symmetry: bool = True):
+        """ExactSolving: whole turns over integer codes (turn_solver.py)."""
+        from bearcli.games.sliding_bears import turn_solver
+
+        return turn_solver.solve_game(self, config, budget, symmetry)
+
+    def render(self, state, *, viewer: int | None = None, show_memory: bool = True):
+        """Pictures: the terminal board (render.py)."""
+        from bearcli.games.sliding_bears import render
+
+        return render.render(state, viewer=viewer, show_memory=show_memory)
+
+    def picture(
+        self, state, caption: str = "", *, viewer: int | None = None, show_memory=True
+    ) -> str:
+        """Pictures: the position as SVG (svg.py)."""
+        from bearcli.games.sliding_bears import svg
+
+        return svg.picture(state, caption, viewer=viewer, show_memory=show_memory)
 
     def solve_key(self, state: State):
         # The turn count and the deciding seat never change what can happen next (SB9: the

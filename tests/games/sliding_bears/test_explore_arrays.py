@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bearcli.exact_solver import TooLarge, solve
 from bearcli.games.sliding_bears import explore_arrays as arrays
-from bearcli.games.sliding_bears import solve as turns
-from bearcli.solver import TooLarge, solve
+from bearcli.games.sliding_bears import turn_solver as turns
 from tests.games.sliding_bears.test_solve_encoding import (
     CROSS,
     HOLE,

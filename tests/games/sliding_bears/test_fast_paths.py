@@ -553,8 +553,8 @@ PINNED = {
 def test_exact_solving_finds_what_it_found():
     """bearcli solve explores legal_steps, chance_outcomes and solve_key: the same positions,
     in the same order, give the same iterations and the very same floats."""
-    from bearcli.solver import solve
-    from tests.test_solver import tiny
+    from bearcli.exact_solver import solve
+    from tests.test_exact_solver import tiny
 
     found = [solve(s.game, s.config, method="plain") for s in (tiny(0), tiny(1))]
     assert [(f.positions, f.iterations, f.win_probability) for f in found] == [

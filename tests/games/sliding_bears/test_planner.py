@@ -9,13 +9,13 @@ from pytest import approx
 
 from bearcli.core.game import CHANCE, TERMINAL, Seat
 from bearcli.core.runner import chance_rng, make_bots
+from bearcli.exact_solver import solve
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.games.sliding_bears import planner
 from bearcli.games.sliding_bears.notation import Roll
 from bearcli.games.sliding_bears.planner import PlannerBot
 from bearcli.games.sliding_bears.rules import FINISH, START, WON, State
 from bearcli.simulation import play_one, simulate
-from bearcli.solver import solve
 from tests.conftest import ROOT
 from tests.games.sliding_bears.helpers import scenario
 

@@ -1,4 +1,5 @@
-"""The whole-turn encoding of exact solving (bearcli/games/sliding_bears/solve.py) is the rules.
+"""The whole-turn encoding of exact solving (bearcli/games/sliding_bears/turn_solver.py) is
+the rules.
 
 The positions between turns that the reference rules (reference.py, through the Game
 protocol: legal_steps, apply, chance_outcomes) reach are walked; at each, every roll is
@@ -18,11 +19,11 @@ from collections import Counter
 import pytest
 
 from bearcli.core.game import CHANCE, TERMINAL
-from bearcli.games.sliding_bears import solve as turns
+from bearcli.exact_solver import solve
+from bearcli.games.sliding_bears import turn_solver as turns
 from bearcli.games.sliding_bears.notation import Jump
 from bearcli.games.sliding_bears.reference import ReferenceSlidingBears
 from bearcli.games.sliding_bears.rules import VARIANTS
-from bearcli.solver import solve
 from tests.conftest import load_scenario_text
 
 LANE = """\
@@ -64,7 +65,7 @@ finish: pgby . .
      1: I R R
  start: pgby . .
 """
-# The test_solver board: small enough for the plain solver
+# The test_exact_solver board: small enough for the plain solver
 TINY = """\
 finish: pgby . .
      3: I R R

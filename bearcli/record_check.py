@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bearcli.core.errors import BearError, InputError, Location
-from bearcli.formats import atomic, eventlog, movelog, yamlsrc
+from bearcli.formats import atomic, eventlog, junit, movelog, yamlsrc
 from bearcli.workers import ordered_map
 
 OK, FAILED, MISSING, ERROR = "ok", "failed", "missing", "error"
@@ -44,6 +44,21 @@ class Report:
     @property
     def passed(self) -> bool:
         return self.status in PASSING
+
+    def junit_case(self) -> junit.Case:
+        """This record as a case of `check --junit`."""
+        classname = self.game or "bearcli"
+        text = "\n".join(self.details) if self.details else self.message
+        if self.status == ERROR:
+            return junit.Case(
+                self.record, classname, junit.ERROR, self.message, "did-not-replay", text
+            )
+        if self.status == MISSING:
+            message = f"no expected log ({self.expected})"
+            return junit.Case(self.record, classname, junit.FAILURE, message, "missing", text)
+        if self.status == FAILED:
+            return junit.Case(self.record, classname, junit.FAILURE, self.message, "differs", text)
+        return junit.Case(self.record, classname)
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {

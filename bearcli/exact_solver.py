@@ -12,11 +12,11 @@ Only tiny boards fit, so a board is first sampled (`refuse_by_sample`): a hopele
 refused in seconds instead of after minutes and gigabytes of exploration. The exploration
 itself stops at a number of positions and at a memory ceiling.
 
-Sliding Bears is solved faster (`method="turns"`, the default for it): its positions between
-two turns are integers and a whole turn is one step (bearcli.games.sliding_bears.solve), one
-position per symmetry class is kept, and the positions are solved layer by layer (a crack
-takes ice for good). The plain walk stays, as `method="plain"`, the reference it is proven
-against (tests/games/sliding_bears/test_solve_encoding.py).
+A game with a solver of its own (the ExactSolving ability, core/abilities.py: Sliding Bears
+solves whole turns over integer codes) is solved by it (`method="turns"`, the default where
+there is one), with this module's budget (`Budget`: the sample, the memory ceiling, the
+listeners), so the game's solver imports nothing from here. The plain walk stays, as
+`method="plain"`, the reference such a solver is proven against.
 """
 
 from __future__ import annotations
@@ -26,18 +26,26 @@ import os
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from operator import mul
 
+from bearcli.core.abilities import ExactSolving
 from bearcli.core.errors import BearError
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game
+from bearcli.core.solving import (  # noqa: F401 (TooLarge, too_many_positions: this API too)
+    TOLERANCE,
+    TOO_LARGE,
+    Budget,
+    Solution,
+    TooLarge,
+    too_many_positions,
+    too_much_memory,
+)
 
 try:
     import resource
 except ImportError:  # not on Windows: there the memory ceiling is not measured
     resource = None
 
-TOLERANCE = 1e-12
 MAX_POSITIONS = 3_000_000  # every 3 x 3 floe (at most 2,824,992 positions between turns)
 MAX_MEMORY_MB = 1024
 # The sample: positions of random games after this many moves are compared (the deeper, the
@@ -48,27 +56,6 @@ PILOT = 200  # games of the pilot, which finds the depths worth a full sample
 MAX_SAMPLE = 12_000  # games; a budget needing more is left to the exploration's own limits
 SAMPLE_SEED = 0  # fixed: the same board is always judged the same way
 MEMORY_EVERY = 1024  # positions between two looks at the memory in use (and progress reports)
-TOO_LARGE = "this board is too large to solve exactly"
-
-
-class TooLarge(BearError):
-    """The game has more reachable positions than the budget allows."""
-
-
-def too_many_positions(max_positions: int) -> TooLarge:
-    """The refusal of an exploration that found more than `max_positions` positions."""
-    return TooLarge(
-        f"more than {max_positions} reachable positions; {TOO_LARGE} "
-        "(raise --max-positions, or measure it with simulate)"
-    )
-
-
-def too_much_memory(max_memory_mb: int, positions: int) -> TooLarge:
-    """The refusal of an exploration past the memory ceiling after `positions` positions."""
-    return TooLarge(
-        f"more than --max-memory {max_memory_mb} MB used after {positions} positions; "
-        f"{TOO_LARGE} (raise --max-memory, or measure it with simulate)"
-    )
 
 
 class NotCooperative(BearError):
@@ -76,17 +63,6 @@ class NotCooperative(BearError):
 
 
 METHODS = ("auto", "turns", "plain")
-
-
-@dataclass(frozen=True)
-class Solution:
-    positions: int  # the positions stored: plain states, or positions between turns ("turns")
-    iterations: int  # value-iteration sweeps (with "turns": the most one layer needed)
-    win_probability: float
-    first_steps: tuple[tuple[str, float], ...]  # each first decision's value, best first
-    method: str = "plain"
-    # The encoding's figures ("turns"): (name, count) pairs in a fixed order, see _solve_turns
-    stats: tuple[tuple[str, int], ...] = ()
 
 
 def solve(
@@ -103,8 +79,8 @@ def solve(
     """`progress(n)`, if given, hears the number of positions explored so far, every
     MEMORY_EVERY positions and once at the end of the exploration; `solving(done, total)`
     (method "turns") the positions solved so far, after each layer. `method`: "plain" walks
-    every state of the Game protocol; "turns" (Sliding Bears only) whole turns, with the
-    floe's symmetries unless `symmetry` is False; "auto" is "turns" where it applies."""
+    every state of the Game protocol; "turns" is the game's own solver (ExactSolving), with
+    its symmetries unless `symmetry` is False; "auto" is "turns" where the game has one."""
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, not {method!r}")
     if not game.is_cooperative(config):
@@ -112,11 +88,15 @@ def solve(
             f"{game.title} ({game.name}) is not cooperative: exact solving finds a "
             "team's best win probability"
         )
-    turns = game.name == "sliding-bears"
-    if method == "turns" and not turns:
-        raise ValueError("method 'turns' solves Sliding Bears only")
-    if method != "plain" and turns:
-        return _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, symmetry)
+    own = isinstance(game, ExactSolving)
+    if method == "turns" and not own:
+        raise ValueError(f"method 'turns' needs a game with a solver of its own, not {game.name}")
+    if method != "plain" and own:
+        return game.solve_exactly(
+            config,
+            _budget(game, config, max_positions, max_memory_mb, progress, solving),
+            symmetry=symmetry,
+        )
     refuse_by_sample(game, config, max_positions)
     kinds, edges, labels = _explore(game, config, max_positions, max_memory_mb, progress)
     values, iterations = _iterate(kinds, edges)
@@ -134,64 +114,24 @@ def solve(
     return Solution(len(kinds), iterations, values[0], firsts)
 
 
-def _solve_turns(game, config, max_positions, max_memory_mb, progress, solving, symmetry):
-    """Sliding Bears over whole turns (bearcli.games.sliding_bears.solve)."""
-    from bearcli.games.sliding_bears import explore_arrays as arrays
-    from bearcli.games.sliding_bears import solve as turns
+def _budget(game, config, max_positions, max_memory_mb, progress, solving) -> Budget:
+    """What a game's own solver may spend: this module's sample, memory ceiling and listeners."""
 
-    floe = turns.Floe(config, symmetry=symmetry)
-    start, _ = game.initial_state(config)
-    if game.actor(start) == CHANCE:  # the scenario made the set-up removal (P-SB3)
-        choices = None
-        codes = [floe.encode(start.cells, start.bears)]
-    else:  # the first decision: the set-up removal (SB2)
-        choices = []
-        for step in game.legal_steps(start):
-            child, _ = game.apply(start, step)
-            choices.append((str(step), floe.encode(child.cells, child.bears)))
-        codes = [code for _, code in choices]
-    bound = floe.upper_bound(codes)
-    if bound > max_positions:  # counting cannot rule it out: the sample may
-
-        def key(state):
-            if game.actor(state) != CHANCE:
-                return None  # mid-turn: not a position between turns
-            return floe.canon(floe.encode(state.cells, state.bears))
-
+    def refuse(key) -> None:
         refuse_by_sample(game, config, max_positions, key=key)
-    baseline = memory_in_use()
 
-    def check(n: int) -> None:
-        if progress is not None:
-            progress(n)
-        if max_memory_mb is not None and memory_in_use() - baseline > max_memory_mb * 2**20:
-            raise too_much_memory(max_memory_mb, n)
+    def watch():
+        baseline = memory_in_use()  # what the process held before: not the solve's doing
 
-    graph = arrays.explore_graph(floe, codes, max_positions, check)
-    total = graph.positions
-    on_layer = None if solving is None else (lambda done: solving(done, total))
-    layers = graph.layers()
-    values, most, sweeps = turns.values(graph, TOLERANCE, on_layer, layers)
-    if choices is None:
-        firsts: tuple[tuple[str, float], ...] = ()
-        win = values[graph.id_of(codes[0])]
-    else:
-        firsts = tuple(
-            sorted(
-                ((name, values[graph.id_of(code)]) for name, code in choices),
-                key=lambda item: (-item[1], item[0]),
-            )
-        )
-        win = firsts[0][1]
-    stats = (
-        ("bound", bound),  # positions between turns that counting tiles and bears allows
-        ("symmetries", len(floe.symmetries)),  # the floe's symmetry group (1: none)
-        ("codes", graph.images),  # codes met, each position's images included
-        ("successors", graph.successors),  # turn ends stored, over all positions
-        ("layers", len(layers)),
-        ("sweeps", sweeps),  # full sweeps, over all layers
-    )
-    return Solution(total, most, win, firsts, "turns", stats)
+        def check(n: int) -> None:
+            if progress is not None:
+                progress(n)
+            if max_memory_mb is not None and memory_in_use() - baseline > max_memory_mb * 2**20:
+                raise too_much_memory(max_memory_mb, n)
+
+        return check
+
+    return Budget(max_positions, refuse, watch, solving)
 
 
 def sample_size(max_positions: int) -> int:

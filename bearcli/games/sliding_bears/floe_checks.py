@@ -12,37 +12,16 @@ face on the weather die no tile ever moves, and a region is a group of ice tiles
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from bearcli.core.errors import Location, ScenarioError
+from bearcli.core.abilities import ERROR, WARNING, Finding, Where
+from bearcli.core.errors import Location
 from bearcli.games.sliding_bears.layout import COLOURS, Layout
 
-ERROR, WARNING = "error", "warning"
 STRANDED_START = "P-SB8"
 UNREACHABLE_FINISH = "P-SB7"
 DECIDED = "P-SB9"
 ENDLESS = "P-SB10"
 REMOVAL = "P-SB11"
 NEVER_LOST = "P-SB12"
-
-
-@dataclass(frozen=True)
-class Finding:
-    severity: str  # ERROR or WARNING (docs/rules.md says which finding is which, and why)
-    message: str
-    ruling: str
-    location: Location | None
-
-    def headline(self) -> str:
-        where = f"{self.location}: " if self.location else ""
-        return f"{where}{self.severity}: {self.message} [{self.ruling}]"
-
-    def as_error(self) -> ScenarioError:
-        return ScenarioError(self.message, ruling=self.ruling, location=self.location)
-
-
-Where = Callable[..., Location | None]  # a scenario key's place: Source.loc
 
 
 def check(cfg, where: Where) -> tuple[Finding, ...]:

@@ -9,12 +9,12 @@ import sys
 
 import pytest
 
-from bearcli import solver
+from bearcli import exact_solver
+from bearcli.exact_solver import TooLarge
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.games.sliding_bears import solve as turns
-from bearcli.solver import TooLarge
+from bearcli.games.sliding_bears import turn_solver as turns
 from tests.conftest import ROOT
-from tests.test_solver import tiny
+from tests.test_exact_solver import tiny
 
 CLASSIC = ROOT / "scenarios/sliding-bears/classic.yaml"
 SINGLE_FILE = ROOT / "scenarios/sliding-bears/small/single-file.yaml"
@@ -37,7 +37,7 @@ def no_exploring(monkeypatch):
     def explore(*args, **kwargs):
         raise AssertionError("the board was explored")
 
-    monkeypatch.setattr(solver, "_explore", explore)
+    monkeypatch.setattr(exact_solver, "_explore", explore)
     monkeypatch.setattr(turns, "explore", explore)
 
 
@@ -54,28 +54,28 @@ def test_the_classic_floe_is_refused_by_its_estimate_before_exploring(cli, no_ex
 
 def test_small_boards_pass_the_estimate():
     for scen in (scenario_fmt.load(SINGLE_FILE), tiny(1)):
-        solver.refuse_by_sample(scen.game, scen.config, 1_000_000)  # no refusal
+        exact_solver.refuse_by_sample(scen.game, scen.config, 1_000_000)  # no refusal
 
 
 def test_a_board_within_its_count_is_never_sampled(monkeypatch):
     """Counting tiles and bears bounds the positions between turns: a board whose bound fits
     the budget is solved without a sample; one whose bound does not is sampled first."""
     sampled = []
-    real = solver.refuse_by_sample
+    real = exact_solver.refuse_by_sample
     monkeypatch.setattr(
-        solver, "refuse_by_sample", lambda *a, **k: sampled.append(a) or real(*a, **k)
+        exact_solver, "refuse_by_sample", lambda *a, **k: sampled.append(a) or real(*a, **k)
     )
     scen = scenario_fmt.load(SINGLE_FILE)
-    result = solver.solve(scen.game, scen.config)
+    result = exact_solver.solve(scen.game, scen.config)
     bound = dict(result.stats)["bound"]
     assert result.positions <= bound < 1_000_000 and sampled == []
-    assert solver.solve(scen.game, scen.config, max_positions=bound - 1) == result
+    assert exact_solver.solve(scen.game, scen.config, max_positions=bound - 1) == result
     assert len(sampled) == 1  # sampled, and let through: it fits
 
 
 def test_the_count_bounds_the_positions_found():
     for scen in (scenario_fmt.load(SINGLE_FILE), tiny(0), tiny(3)):
-        result = solver.solve(scen.game, scen.config, symmetry=False)
+        result = exact_solver.solve(scen.game, scen.config, symmetry=False)
         stats = dict(result.stats)
         assert 0 < result.positions <= stats["bound"]
         assert stats["symmetries"] == 1 and stats["codes"] == result.positions
@@ -86,17 +86,19 @@ def test_a_board_is_never_refused_by_the_estimate_at_its_true_size(method):
     """The estimate only refuses what it has seen to be larger: at a budget equal to the
     exact number of positions, a refusal would be wrong."""
     scen = tiny(0)  # 1,461 plain positions (no crack face: the wind alone)
-    exact = solver.solve(scen.game, scen.config, method=method, symmetry=False).positions
-    solver.refuse_by_sample(scen.game, scen.config, exact)
+    exact = exact_solver.solve(scen.game, scen.config, method=method, symmetry=False).positions
+    exact_solver.refuse_by_sample(scen.game, scen.config, exact)
     with pytest.raises(TooLarge) as info:  # one fewer: the exploration's own count refuses
-        solver.solve(scen.game, scen.config, max_positions=exact - 1, method=method, symmetry=False)
+        exact_solver.solve(
+            scen.game, scen.config, max_positions=exact - 1, method=method, symmetry=False
+        )
     assert info.value.message.startswith(f"more than {exact - 1} reachable positions")
 
 
 def test_the_sample_is_large_enough_for_the_birthday_bound():
     for budget in (1, 500, 1_000_000):
-        n = solver.sample_size(budget)
-        bound = budget * math.log(len(solver.DEPTHS) / solver.RISK)
+        n = exact_solver.sample_size(budget)
+        bound = budget * math.log(len(exact_solver.DEPTHS) / exact_solver.RISK)
         assert n * (n - 1) / 2 >= bound > (n - 1) * (n - 2) / 2
 
 
@@ -105,32 +107,32 @@ def test_the_estimate_is_the_same_every_time():
     messages = set()
     for _ in range(2):
         with pytest.raises(TooLarge) as info:
-            solver.refuse_by_sample(classic.game, classic.config, 500)
+            exact_solver.refuse_by_sample(classic.game, classic.config, 500)
         messages.add(info.value.message)
     assert len(messages) == 1 and "estimated more than 500" in messages.pop()
 
 
 def test_a_budget_too_large_to_sample_is_left_to_the_exploration(monkeypatch):
     calls = []
-    monkeypatch.setattr(solver, "_all_differ", lambda *a, **k: calls.append(a) or True)
+    monkeypatch.setattr(exact_solver, "_all_differ", lambda *a, **k: calls.append(a) or True)
     classic = scenario_fmt.load(CLASSIC)
-    solver.refuse_by_sample(classic.game, classic.config, 10**12)
+    exact_solver.refuse_by_sample(classic.game, classic.config, 10**12)
     assert calls == []
     with pytest.raises(TooLarge):
-        solver.refuse_by_sample(classic.game, classic.config, 1000)
+        exact_solver.refuse_by_sample(classic.game, classic.config, 1000)
     assert calls
 
 
 def test_the_position_budget_still_stops_an_exploration_the_sample_let_through(monkeypatch):
     small = scenario_fmt.load(SINGLE_FILE)
     with pytest.raises(TooLarge) as info:
-        solver.solve(small.game, small.config, max_positions=1000, method="plain")
+        exact_solver.solve(small.game, small.config, max_positions=1000, method="plain")
     assert info.value.message.startswith("more than 1000 reachable positions")
-    monkeypatch.setattr(solver, "refuse_by_sample", lambda *a, **k: None)
+    monkeypatch.setattr(exact_solver, "refuse_by_sample", lambda *a, **k: None)
     with pytest.raises(TooLarge) as info:  # between turns: 491 classes, 2824 positions
-        solver.solve(small.game, small.config, max_positions=1000, symmetry=False)
+        exact_solver.solve(small.game, small.config, max_positions=1000, symmetry=False)
     assert info.value.message.startswith("more than 1000 reachable positions")
-    assert solver.solve(small.game, small.config, max_positions=1000).positions == 491
+    assert exact_solver.solve(small.game, small.config, max_positions=1000).positions == 491
 
 
 def one_more_mib(monkeypatch):
@@ -140,7 +142,7 @@ def one_more_mib(monkeypatch):
         looks.append(len(looks) * 2**20)
         return looks[-1]
 
-    monkeypatch.setattr(solver, "memory_in_use", look)
+    monkeypatch.setattr(exact_solver, "memory_in_use", look)
     return looks
 
 
@@ -148,14 +150,14 @@ def test_the_memory_ceiling_stops_the_exploration(monkeypatch):
     looks = one_more_mib(monkeypatch)
     small = scenario_fmt.load(SINGLE_FILE)
     with pytest.raises(TooLarge) as info:
-        solver.solve(small.game, small.config, max_memory_mb=2, method="plain")
+        exact_solver.solve(small.game, small.config, max_memory_mb=2, method="plain")
     assert info.value.message.startswith("more than --max-memory 2 MB used after ")
     assert "raise --max-memory" in info.value.message
     assert len(looks) == 4  # the baseline, then 1 and 2 MiB allowed, then 3 MiB refused
     looks.clear()
     scen = tiny(0)  # the same ceiling, a board that fits under it: 1,461 positions
-    result = solver.solve(scen.game, scen.config, max_memory_mb=2, method="plain")
-    assert result.positions > solver.MEMORY_EVERY
+    result = exact_solver.solve(scen.game, scen.config, max_memory_mb=2, method="plain")
+    assert result.positions > exact_solver.MEMORY_EVERY
     assert looks == [0, 2**20]  # the baseline, and one look on the way (1 MiB: allowed)
 
 
@@ -163,20 +165,23 @@ def test_the_memory_ceiling_stops_the_turns_too(monkeypatch):
     looks = one_more_mib(monkeypatch)
     small = scenario_fmt.load(SINGLE_FILE)  # 2824 positions: looks after 1024, 2048, all
     with pytest.raises(TooLarge) as info:
-        solver.solve(small.game, small.config, max_memory_mb=2, symmetry=False)
+        exact_solver.solve(small.game, small.config, max_memory_mb=2, symmetry=False)
     assert info.value.message == (
         "more than --max-memory 2 MB used after 2824 positions; this board is too large to "
         "solve exactly (raise --max-memory, or measure it with simulate)"
     )
     assert len(looks) == 4
     looks.clear()
-    assert solver.solve(small.game, small.config, max_memory_mb=3, symmetry=False).positions == 2824
+    assert (
+        exact_solver.solve(small.game, small.config, max_memory_mb=3, symmetry=False).positions
+        == 2824
+    )
 
 
 def test_memory_in_use_is_measured():
-    before = solver.memory_in_use()
+    before = exact_solver.memory_in_use()
     block = b"x" * (64 * 2**20)  # written, so resident
-    assert solver.memory_in_use() - before >= 32 * 2**20
+    assert exact_solver.memory_in_use() - before >= 32 * 2**20
     del block
 
 
@@ -227,5 +232,5 @@ def test_the_default_limit_admits_every_3x3_floe_and_no_more_than_it_needs():
                 codes = [floe.encode(c.cells, c.bears) for c in children]
                 worst[(level, ice, seals)] = floe.upper_bound(codes)
     most = max(worst.values())
-    assert most == 2_824_992 <= solver.MAX_POSITIONS < 2 * most
+    assert most == 2_824_992 <= exact_solver.MAX_POSITIONS < 2 * most
     assert sorted(k for k, v in worst.items() if v == most) == [("hard", 7, 2), ("normal", 6, 3)]

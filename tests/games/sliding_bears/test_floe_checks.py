@@ -8,8 +8,8 @@ from textwrap import indent
 
 import pytest
 
-from bearcli.formats import checks, yamlsrc
 from bearcli.formats import scenario as scenario_fmt
+from bearcli.formats import validation, yamlsrc
 from tests.conftest import ROOT
 
 FLOES = ROOT / "scenarios/sliding-bears"
@@ -22,7 +22,7 @@ def findings(layout: str, **keys) -> list[tuple[str, str, int, int]]:
     body = "".join(f"{k}: {v}\n" for k, v in keys.items())
     text = f"game: sliding-bears\nseats: [random]\nlayout: |\n{indent(layout, '  ')}{body}"
     src = yamlsrc.loads(text, "s.yaml", ROOT)
-    found = checks.static_findings(scenario_fmt.parse(src), src)
+    found = validation.static_findings(scenario_fmt.parse(src), src)
     return [(f.severity, f.ruling, f.location.line, f.location.col) for f in found]
 
 
@@ -30,7 +30,7 @@ def messages(layout: str, **keys) -> list[str]:
     text = f"game: sliding-bears\nseats: [random]\nlayout: |\n{indent(layout, '  ')}"
     text += "".join(f"{k}: {v}\n" for k, v in keys.items())
     src = yamlsrc.loads(text, "s.yaml", ROOT)
-    return [f.headline() for f in checks.static_findings(scenario_fmt.parse(src), src)]
+    return [f.headline() for f in validation.static_findings(scenario_fmt.parse(src), src)]
 
 
 WALL = """\
@@ -157,4 +157,4 @@ def test_no_shipped_floe_or_scenario_is_flagged(path):
         for variant in ("classic", "multicolour"):
             sets = (f"level={level}", f"variant={variant}")
             src = scenario_fmt.with_overrides(scenario_fmt.read(path), sets)
-            assert checks.static_findings(scenario_fmt.parse(src), src) == (), (level, variant)
+            assert validation.static_findings(scenario_fmt.parse(src), src) == (), (level, variant)

@@ -6,11 +6,13 @@ import os
 from pathlib import Path
 from typing import NamedTuple
 
+from bearcli.core import registry
+from bearcli.core.abilities import StaticChecks
 from bearcli.core.errors import ErrorList, InputError, Location
 from bearcli.formats import eventlog, kinds, movelog
 from bearcli.formats import scenario as scenario_fmt
 
-SUFFIXES = (".yaml", ".yml", ".layout")
+SUFFIXES = (".yaml", ".yml")  # a scenario or a move log; games add their own (ScenarioFiles)
 
 
 def _move_log_of(event_log: Path) -> Path | None:
@@ -34,11 +36,14 @@ def expand(paths: list[Path]) -> list[Path]:
     """Files as given, folders searched recursively, in sorted order (stable output); in a
     folder, an event log without its move log is listed too, to be reported."""
     out: list[Path] = []
+    suffixes: tuple[str, ...] | None = None
     for p in paths:
         if os.path.isdir(p):  # os.path: False, not an error, for a name too long
+            if suffixes is None:
+                suffixes = SUFFIXES + tuple(registry.scenario_files())
             out.extend(
                 sorted(
-                    f for f in p.rglob("*") if (f.suffix in SUFFIXES or _orphan(f)) and f.is_file()
+                    f for f in p.rglob("*") if (f.suffix in suffixes or _orphan(f)) and f.is_file()
                 )
             )
         else:
@@ -52,18 +57,11 @@ class Checked(NamedTuple):
 
 
 def static_findings(scen, src) -> tuple:
-    """The static checks of a scenario's game (only Sliding Bears floes have any), located
+    """The static checks of a scenario's game (a game with the StaticChecks ability), located
     in its file; the errors among them fail `validate`, the warnings are printed."""
-    if scen.game.name != "sliding-bears":
+    if not isinstance(scen.game, StaticChecks):
         return ()
-    from bearcli.games.sliding_bears import checks as floe_checks
-
-    return floe_checks.check(scen.config, src.loc)
-
-
-# Static findings that say a game of the scenario could never end (a weather die with no
-# crack face on a floe some bear can never cross).
-NEVER_ENDS = ("P-SB10",)
+    return scen.game.static_findings(scen.config, src.loc)
 
 
 class Gate(NamedTuple):
@@ -77,12 +75,13 @@ class Gate(NamedTuple):
 def gate(scen, src, *, unchecked: bool = False, batch: bool = False) -> Gate:
     """The static checks before `simulate`, `solve`, `layout rate` or `play` runs a scenario:
     an error stops it (all of them reported, located, as `validate` does) unless `unchecked`;
-    a batch of games (`batch`) is refused even then when no game could ever end (P-SB10),
-    since every game would run into the step guard."""
+    a batch of games (`batch`) is refused even then when no game could ever end (the game's
+    `never_ends` rulings, P-SB10), since every game would run into the step guard."""
     findings = static_findings(scen, src)
     errors = [f for f in findings if f.severity == "error"]
     warnings = tuple(f for f in findings if f.severity != "error")
-    fatal = errors if not unchecked else [f for f in errors if batch and f.ruling in NEVER_ENDS]
+    never_ends = getattr(scen.game, "never_ends", frozenset())
+    fatal = errors if not unchecked else [f for f in errors if batch and f.ruling in never_ends]
     if fatal:
         _judged("", findings if not unchecked else tuple(fatal))
     return Gate(warnings, tuple(errors))
@@ -99,7 +98,8 @@ def load_checked(
 
 def load_for_games(path: Path, overrides: tuple[str, ...] = ()) -> scenario_fmt.Scenario:
     """scenario_fmt.load for a batch of games: only a scenario no game of which could ever end
-    is refused here (P-SB10); the commands gate the scenario as given first (`load_checked`)."""
+    is refused here (`never_ends`: P-SB10); the commands gate the scenario as given first
+    (`load_checked`)."""
     return load_checked(path, overrides, unchecked=True)[0]
 
 
@@ -124,10 +124,10 @@ def check_file(path: Path, *, strict_seats: bool = False) -> Checked:
             f"an event log without its move log {stem}.yaml (an interrupted save?)",
             location=Location(str(path), 1, 1),
         )
-    if path.suffix == ".layout":
+    if (owner := registry.scenario_file_game(path.suffix)) is not None:
         # Checked as the scenario it stands for (its default seats and rules), floe and all.
         src = scenario_fmt.read(path)
-        return _judged("layout", static_findings(scenario_fmt.parse(src), src))
+        return _judged(owner.scenario_file_kind, static_findings(scenario_fmt.parse(src), src))
     src = kinds.load(path, (kinds.SCENARIO, kinds.MOVE_LOG))  # an event log is named as one
     if not isinstance(src.data, dict):
         raise InputError(

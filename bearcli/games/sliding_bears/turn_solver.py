@@ -1,7 +1,7 @@
 """Sliding Bears positions as integers and a whole turn as one step: exact solving's encoding.
 
-The plain solver (`bearcli.solver`) walks every position the Game protocol has, one step at a
-time: the roll, then each jump, crack, slide and pass, each a state object with its events.
+The plain solver (`bearcli.exact_solver`) walks every position the Game protocol has, one step
+at a time: the roll, then each jump, crack, slide and pass, each a state object with its events.
 Here a position between two turns (the next seat is to roll) is one `int`:
 
     bits 0..n-1     the ice tiles (bit i is square i)
@@ -22,7 +22,8 @@ to the least code among its images, so a solve stores one position for each clas
 
 tests/games/sliding_bears/test_solve_encoding.py walks the positions of small floes with the
 reference rules (`reference.py`, the readable source) and proves `ends` gives the same ends,
-weights and results.
+weights and results. `solve_game` is the game's ExactSolving ability (core/abilities.py): the
+generic solver hands it its Budget.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from math import factorial
 
 import numpy as np
 
+from bearcli.core.game import CHANCE
+from bearcli.core.solving import TOLERANCE, Budget, Solution
 from bearcli.games.sliding_bears.layout import COLOURS
 
 AT_START, ACROSS = 0, 1  # a bear's byte: 0, 1, or 2 + its square
@@ -566,7 +569,7 @@ def explore(floe: Floe, starts, max_positions: int, check=None) -> TurnGraph:
             check(i - 2)  # positions expanded so far
         expand(i)
         if len(codes) - 2 > max_positions:
-            from bearcli.solver import too_many_positions
+            from bearcli.core.solving import too_many_positions
 
             raise too_many_positions(max_positions)
         i += 1
@@ -643,7 +646,7 @@ def values(
 
     A layer's wind turns are solved by value iteration on whole arrays (numpy), all the
     layer's positions at once. Values start from staying put on every wind (the crack sum /
-    (1 - the wind's chance), below the true value) and only rise, as bearcli.solver.
+    (1 - the wind's chance), below the true value) and only rise, as bearcli.exact_solver.
     _iterate's do, to the least fixed point. Staying is solved in each sweep: a position
     whose best end for some faces is to stay where it is gets v = (the rest) / (1 - their
     chance), still no more than its true value. A layer is done when a sweep raises no value
@@ -712,3 +715,56 @@ def values(
         if on_layer is not None:
             on_layer(done)
     return V.tolist(), most, sweeps
+
+
+def solve_game(game, config, budget: Budget, symmetry: bool = True) -> Solution:
+    """The floe solved over whole turns, within `budget` (bearcli.exact_solver's)."""
+    from bearcli.games.sliding_bears import explore_arrays as arrays
+
+    floe = Floe(config, symmetry=symmetry)
+    start, _ = game.initial_state(config)
+    if game.actor(start) == CHANCE:  # the scenario made the set-up removal (P-SB3)
+        choices = None
+        codes = [floe.encode(start.cells, start.bears)]
+    else:  # the first decision: the set-up removal (SB2)
+        choices = []
+        for step in game.legal_steps(start):
+            child, _ = game.apply(start, step)
+            choices.append((str(step), floe.encode(child.cells, child.bears)))
+        codes = [code for _, code in choices]
+    bound = floe.upper_bound(codes)
+    if bound > budget.max_positions:  # counting cannot rule it out: the sample may
+
+        def key(state):
+            if game.actor(state) != CHANCE:
+                return None  # mid-turn: not a position between turns
+            return floe.canon(floe.encode(state.cells, state.bears))
+
+        budget.refuse_by_sample(key)
+    check = budget.watch()
+    graph = arrays.explore_graph(floe, codes, budget.max_positions, check)
+    total = graph.positions
+    solving = budget.solving
+    on_layer = None if solving is None else (lambda done: solving(done, total))
+    layers = graph.layers()
+    worth, most, sweeps = values(graph, TOLERANCE, on_layer, layers)
+    if choices is None:
+        firsts: tuple[tuple[str, float], ...] = ()
+        win = worth[graph.id_of(codes[0])]
+    else:
+        firsts = tuple(
+            sorted(
+                ((name, worth[graph.id_of(code)]) for name, code in choices),
+                key=lambda item: (-item[1], item[0]),
+            )
+        )
+        win = firsts[0][1]
+    stats = (
+        ("bound", bound),  # positions between turns that counting tiles and bears allows
+        ("symmetries", len(floe.symmetries)),  # the floe's symmetry group (1: none)
+        ("codes", graph.images),  # codes met, each position's images included
+        ("successors", graph.successors),  # turn ends stored, over all positions
+        ("layers", len(layers)),
+        ("sweeps", sweeps),  # full sweeps, over all layers
+    )
+    return Solution(total, most, win, firsts, "turns", stats)

@@ -8,9 +8,9 @@ import math
 import pytest
 
 from bearcli.core.errors import BearError
+from bearcli.exact_solver import TooLarge, solve
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.simulation import simulate
-from bearcli.solver import TooLarge, solve
 from tests.conftest import ROOT, load_scenario_text
 
 TINY = """\
@@ -129,7 +129,7 @@ def test_solve_shows_both_bars_at_a_terminal(tmp_path):
 
 @pytest.mark.parametrize("as_json", [False, True])
 def test_an_interrupted_solve_says_how_far_it_got(cli, monkeypatch, as_json):
-    from bearcli.games.sliding_bears import solve as turns
+    from bearcli.games.sliding_bears import turn_solver as turns
 
     def stopped(graph, tolerance, on_layer=None, order=None):
         on_layer(len(order[0]))  # one layer solved, then Ctrl-C

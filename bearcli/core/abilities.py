@@ -1,0 +1,111 @@
+"""What a game may do beyond the Game protocol: optional abilities it declares.
+
+An ability is a small Protocol: a game has it when its class defines the methods (and class
+attributes) the Protocol names, and generic code asks `isinstance(game, Ability)` before it
+uses one, never the game's name. A game without an ability still plays, replays, simulates
+and is checked; what the ability gives is then left out or drawn plainly (`render`,
+`picture` below).
+
+- `StaticChecks`: findings known before any die is rolled (a floe's P-SB7..): `validate`,
+  and the gate before `play`, `simulate`, `solve`;
+- `ScenarioFiles`: a file of the game's own that stands for a whole scenario (a `.layout`
+  file), wherever a scenario file is taken;
+- `ExactSolving`: a faster exact solver of its own (whole turns over integer codes): `solve`;
+- `Pictures`: the terminal board (rich) and the SVG picture of a position: `play`, `replay
+  --board/--svg/--html`, `check --html`.
+
+A scenario's files that a key names (a layout) are `Game.file_keys`, on the protocol itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from bearcli.core.errors import Location, ScenarioError
+from bearcli.core.solving import Budget, Solution
+
+ERROR, WARNING = "error", "warning"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One static finding about a scenario, located in its file."""
+
+    severity: str  # ERROR or WARNING (docs/rules.md says which finding is which, and why)
+    message: str
+    ruling: str
+    location: Location | None
+
+    def headline(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        return f"{where}{self.severity}: {self.message} [{self.ruling}]"
+
+    def as_error(self) -> ScenarioError:
+        return ScenarioError(self.message, ruling=self.ruling, location=self.location)
+
+
+Where = Callable[..., Location | None]  # a scenario key's place: Source.loc
+
+
+@runtime_checkable
+class StaticChecks(Protocol):
+    """Findings on a configuration before any game of it is played; their errors fail
+    `validate` and stop the commands that play it (unless `--unchecked`)."""
+
+    # The rulings whose finding says no game of the scenario could ever end: a batch of
+    # games is refused on them even with --unchecked.
+    never_ends: ClassVar[frozenset[str]]
+
+    def static_findings(self, config: Any, where: Where) -> tuple[Finding, ...]: ...
+
+
+@runtime_checkable
+class ScenarioFiles(Protocol):
+    """A file of the game's own (named by its suffix) that stands for a whole scenario with
+    the game's default seats and rules, wherever a scenario file is taken."""
+
+    scenario_suffix: ClassVar[str]  # ".layout"
+    scenario_file_kind: ClassVar[str]  # what `validate` calls such a file: "layout"
+
+    def scenario_of_file(self, file_name: str, title: str) -> dict: ...
+
+
+@runtime_checkable
+class ExactSolving(Protocol):
+    """An exact solver of the game's own, faster than the generic walk over the protocol's
+    states (which stays, as `method="plain"`, the reference it is tested against)."""
+
+    def solve_exactly(self, config: Any, budget: Budget, *, symmetry: bool = True) -> Solution: ...
+
+
+@runtime_checkable
+class Pictures(Protocol):
+    """The drawings of a position: `render` for the terminal (rich Text, with its legend;
+    `describe` is its plain text) and `picture`, the same position as SVG text."""
+
+    def render(self, state: Any, *, viewer: int | None = None, show_memory: bool = True): ...
+
+    def picture(
+        self, state: Any, caption: str = "", *, viewer: int | None = None, show_memory=True
+    ) -> str: ...
+
+
+def render(game: Any, state: Any, *, viewer: int | None = None, show_memory: bool = True):
+    """The terminal drawing of a position: the game's own, else its plain description."""
+    if isinstance(game, Pictures):
+        return game.render(state, viewer=viewer, show_memory=show_memory)
+    from rich.text import Text
+
+    return Text(game.describe(state))
+
+
+def picture(game: Any, state: Any, caption: str = "", *, show_memory: bool = True) -> str:
+    """The SVG picture of a position: the game's own, else its plain description as text."""
+    if isinstance(game, Pictures):
+        return game.picture(state, caption, show_memory=show_memory)
+    from bearcli.core.picture import Position, svg
+
+    lines = tuple(game.describe(state).splitlines())
+    return svg(Position(game.name, (), (), (), above=lines), {}, caption)
