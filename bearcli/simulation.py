@@ -222,7 +222,7 @@ def check_playable(scenario: Scenario, bot: str | None = None) -> None:
         if (bot or seat.bot) == "human":
             places = scenario.seat_locations
             raise ScenarioError(
-                f"seat {i + 1} is human; pick a bot (--bot NAME) to simulate it",
+                f"{seat.label(i)} is human; pick a bot (--bot NAME) to simulate it",
                 location=places[i] if i < len(places) else Location(scenario.file, 1, 1),
             )
 

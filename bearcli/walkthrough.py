@@ -96,7 +96,7 @@ def walk(log: movelog.MoveLog, *, upto: int | None = None, show_memory: bool = F
         outcome = match.outcome
         result = outcome.termination
         if outcome.winners:
-            result += ", winners " + ", ".join(f"seat {w + 1}" for w in outcome.winners)
+            result += ", winners " + ", ".join(cfg.who(w) for w in outcome.winners)
     accepted = len(seen) - 1
     return Walk(log.scenario.title, log.file, game.name, tuple(frames), result, accepted, refusal)
 

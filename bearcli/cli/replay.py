@@ -116,7 +116,7 @@ def replay_cmd(
     winners = (
         ""
         if outcome is None or not outcome.winners
-        else " winners " + ", ".join(f"seat {w + 1}" for w in outcome.winners)
+        else " winners " + ", ".join(log.scenario.config.who(w) for w in outcome.winners)
     )
     if outcome is not None and outcome.scores is not None:
         winners += " scores " + ", ".join(str(s) for s in outcome.scores)

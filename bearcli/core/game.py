@@ -39,9 +39,11 @@ class Seat:
     options: tuple[tuple[str, Any], ...] = ()  # bot parameters, e.g. (("memory", 3),)
 
     def label(self, index: int) -> str:
-        """`seat 2 (Ben)`, or just `seat 2` when the seat has no name of its own."""
+        """What every board, narration, prompt and error calls this seat (P-C10): its own name
+        ("Ben"), else `seat 2`. `index` is 0-based."""
         plain = f"seat {index + 1}"
-        return plain if self.name in ("", plain) else f"{plain} ({self.name})"
+        name = self.name.strip()
+        return plain if name.casefold() in ("", plain) else name
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,10 @@ class Config:
     """What the rules need from a scenario; each game subclasses it with its own fields."""
 
     seats: tuple[Seat, ...]
+
+    def who(self, index: int) -> str:
+        """Seat `index` (0-based) as every board, narration, prompt and error names it (P-C10)."""
+        return self.seats[index].label(index)
 
 
 class Bot(ABC):

@@ -42,9 +42,7 @@ class Narrator(ABC):
         seats = self.config.seats
         if not isinstance(number, int) or not 1 <= number <= len(seats):
             raise NarrationError(f"seat {number!r} is not a seat of this game (1-{len(seats)})")
-        plain = f"seat {number}"
-        name = seats[number - 1].name.strip()
-        return plain if name.casefold() in ("", plain) else name
+        return seats[number - 1].label(number - 1)
 
 
 Sentence = Callable[[Any, dict], str]

@@ -56,6 +56,7 @@ def check_claim(game, state, text: str, step, claimed: int | None) -> None:
         raise IllegalStep(
             text, f"there is no seat {claimed + 1}: this game has {seats} seat(s)", ruling=RULING
         )
+    who = state.cfg.who
     actor = game.actor(state)
     if actor == -1:  # CHANCE
         raise IllegalStep(
@@ -65,10 +66,8 @@ def check_claim(game, state, text: str, step, claimed: int | None) -> None:
         return  # after the end the game itself refuses every step
     hint = ""
     if _suits(game, state, step, actor):
-        hint = f"; {bare(step)} is legal for seat {actor + 1} (seat{actor + 1} {bare(step)})"
-    raise IllegalStep(
-        text, f"it is seat {actor + 1}'s turn, not seat {claimed + 1}'s{hint}", ruling=RULING
-    )
+        hint = f"; {bare(step)} is legal for {who(actor)} (seat{actor + 1} {bare(step)})"
+    raise IllegalStep(text, f"it is {who(actor)}'s turn, not {who(claimed)}'s{hint}", ruling=RULING)
 
 
 def explain(game, state, step, claimed: int | None, refused: IllegalStep) -> IllegalStep:
@@ -83,10 +82,11 @@ def explain(game, state, step, claimed: int | None, refused: IllegalStep) -> Ill
         return refused
     why = refused.message.split(": ", 1)[-1]
     ruled = f" [{refused.ruling}]" if refused.ruling else ""
-    names = ", ".join(f"seat {k + 1}" for k in fits)
+    who = state.cfg.who
+    names = ", ".join(who(k) for k in fits)
     return IllegalStep(
         refused.text,
-        f"it is seat {actor + 1}'s turn and for seat {actor + 1} {why}{ruled}; it would be "
+        f"it is {who(actor)}'s turn and for {who(actor)} {why}{ruled}; it would be "
         f"legal for {names}: are two seats' steps in the wrong order? (name the seat: "
         f"seat{fits[0] + 1} {bare(step)})",
         ruling=RULING,

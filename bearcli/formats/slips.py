@@ -28,7 +28,7 @@ def chance_noun(game, state) -> str:
 
 
 def chance_owner(game, state) -> str:
-    """Whose the chance step is, from the seat its events name: `seat 2 (Tom)'s`, else
+    """Whose the chance step is, from the seat its events name: `Tom's` (or `seat 2's`), else
     `the table's` (an escort throw is everyone's)."""
     outcomes = _outcomes(game, state)
     if outcomes:
@@ -36,7 +36,7 @@ def chance_owner(game, state) -> str:
         for e in events:
             seat = e.to_dict().get("seat")
             if isinstance(seat, int) and 1 <= seat <= len(state.cfg.seats):
-                return f"{state.cfg.seats[seat - 1].label(seat - 1)}'s"
+                return f"{state.cfg.who(seat - 1)}'s"
     return "the table's"
 
 

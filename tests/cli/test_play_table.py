@@ -97,7 +97,7 @@ def test_undo_before_the_roll_takes_back_a_decision_and_redo_puts_it_back(cli, t
     assert ran.code == 130, ran.err
     moves = _log(tmp_path / "g.yaml")["moves"]
     assert ran.out.count("  undone: remove b2") == 1
-    assert "seat 1 (Ana) [Enter: roll]> " in ran.out
+    assert "Ana [Enter: roll]> " in ran.out
     assert moves[:2] == ["remove b2", "roll green wind"]  # the seed's first roll all the same
     assert (
         "error: nothing to undo: no person has decided anything since the chance step "
@@ -115,7 +115,7 @@ def test_the_table_waits_for_a_person_to_roll_and_never_for_a_bot(cli, tmp_path)
     # Ana's roll waits for her (Enter or 'roll'); anything else there is refused, in the
     # prompt's one style.
     ran = cli("play", "s.yaml", "-s", "4", "--save", "h.yaml", input="remove b2\njump\nroll\n")
-    assert "seat 1 (Ana) [Enter: roll]> " in ran.out
+    assert "Ana [Enter: roll]> " in ran.out
     assert "error: it is time for the roll: press Enter (or type 'roll')" in ran.err
     assert _log(tmp_path / "h.yaml")["moves"] == ["remove b2", "roll green wind"]
     # Bots only: nobody is waited for, and the game is played to its end.
@@ -294,17 +294,17 @@ def test_a_scenario_without_a_person_seats_one_at_seat_1_and_says_so(cli, tmp_pa
     ran = cli("play", "sliding-bears/classic", "-s", "3", "--save", "g.yaml", input="quit\n")
     assert ran.code == 130
     assert (
-        "no seat of this scenario is a person, so seat 1 (Ana) is you; the other seats keep "
+        "no seat of this scenario is a person, so Ana is you; the other seats keep "
         "their bots (--watch lets the bots play alone)"
     ) in ran.out
-    assert "seat 1 (Ana)> " in ran.out
+    assert "Ana> " in ran.out
     # The save file is named at the start, before anything is played.
     assert ran.err.splitlines()[0] == "the move log is saved as you play to g.yaml"
     log = _log(tmp_path / "g.yaml")
     assert log["set"] == ["seats=[{name: Ana, bot: human}, {name: Ben, bot: greedy}]"]
     # Continued, it is the same game: Ana is still the person, nothing more is said.
     again = cli("play", "g.yaml", input="quit\n")
-    assert "no seat of this scenario" not in again.out and "seat 1 (Ana)> " in again.out
+    assert "no seat of this scenario" not in again.out and "Ana> " in again.out
     # Allowed the other way: a scenario with a person seats nobody else.
     (tmp_path / "s.yaml").write_text(SMALL)
     assert "no seat of this scenario" not in cli("play", "s.yaml", input="quit\n").out
@@ -323,7 +323,7 @@ def test_watch_plays_bots_only_one_step_a_line(cli, tmp_path):
     (tmp_path / "h.yaml").write_text(SMALL)
     refused = cli("play", "h.yaml", "--watch")
     assert refused.code == 2
-    assert refused.err.startswith("--watch:1:1: error: --watch plays bots only, and seat 1 (Ana)")
+    assert refused.err.startswith("--watch:1:1: error: --watch plays bots only, and Ana")
 
 
 def test_the_board_is_redrawn_when_the_player_would_see_it_change_not_after_an_error(cli, tmp_path):

@@ -20,8 +20,8 @@ from bearcli.cli.prompt import COMMANDS, completions
 from tests.cli.test_play import SMALL  # the 4 x 3 floe of the play tests
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|[\x01\x02]")
-PROMPT = "seat 1 (Ana)> "
-ROLL = "seat 1 (Ana) [Enter: roll]> "
+PROMPT = "Ana> "
+ROLL = "Ana [Enter: roll]> "
 UP, LEFT = "\x1b[A", "\x1b[D"
 
 

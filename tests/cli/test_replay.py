@@ -103,7 +103,7 @@ def test_broken_yaml_and_unknown_game(cli, tmp_path):
 def test_a_competitive_result_shows_winners_and_scores(cli):
     ran = cli("replay", str(ROOT / "replays/bear-down/end-of-game-halves.yaml"))
     assert ran.code == 0
-    assert ran.out.strip().endswith("result water-ran-out winners seat 2 scores 1, 3")
+    assert ran.out.strip().endswith("result water-ran-out winners Helena scores 1, 3")
 
 
 def test_upto_and_board_show_any_moment_of_a_game(cli):
@@ -112,7 +112,7 @@ def test_upto_and_board_show_any_moment_of_a_game(cli):
     lines = ran.out.splitlines()
     assert lines[0] == "finish: p g b y ."
     assert "     1: I I I ~ I" in lines  # d1 slid onto e1 at move 7
-    assert lines[-2] == "turn 3: seat 1 to roll"
+    assert lines[-2] == "turn 3: Ana to roll"
     assert lines[-1].endswith("7 moves replayed, 10 events, result unfinished")
     # a whole replay still checks the record's expected result
     assert cli("replay", TOUR, "--board").out.splitlines()[-2].startswith("game over after turn")

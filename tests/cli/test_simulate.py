@@ -76,7 +76,7 @@ def test_human_seats_need_a_bot_to_simulate(cli, tmp_path):
         .replace("bot: greedy", "bot: human")
     )
     ran = cli("simulate", "h.yaml", "-n", "1")
-    assert ran.code == 1 and "seat 1 is human" in ran.err
+    assert ran.code == 1 and "Ana is human" in ran.err
     assert cli("simulate", "h.yaml", "-n", "1", "--bot", "random").code == 0
 
 

@@ -224,7 +224,7 @@ def test_human_seats_are_located_at_the_seat(cli, tmp_path):
     ran = cli("simulate", "h.yaml", "-n", "1", "--save-logs", "logs", "--force")
     assert ran.code == 1
     assert ran.err.splitlines() == [
-        "h.yaml:7:5: error: seat 2 is human; pick a bot (--bot NAME) to simulate it"
+        "h.yaml:7:5: error: Ben is human; pick a bot (--bot NAME) to simulate it"
     ]
     assert (tmp_path / "logs/00001.yaml").read_text() == "kept"  # refused before --force acts
     ran = cli("simulate", CLASSIC, "-n", "1", "--set", "seats=[greedy, human]")

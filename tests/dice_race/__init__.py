@@ -21,11 +21,11 @@ SCENARIO = Path(__file__).resolve().parent / "race.yaml"
 ENTRY = "dice-race = tests.dice_race.game:DiceRace"
 
 
-def site(folder: Path, entry: str = ENTRY) -> Path:
-    """A folder that holds an installed distribution registering `entry` as a game."""
-    dist = folder / "site" / "dice_race_game-1.0.dist-info"
+def site(folder: Path, entry: str = ENTRY, package: str = "dice-race-game") -> Path:
+    """A folder that holds an installed distribution `package` registering `entry` as a game."""
+    dist = folder / "site" / f"{package.replace('-', '_')}-1.0.dist-info"
     dist.mkdir(parents=True)
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: dice-race-game\nVersion: 1.0\n")
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text(f"[{registry.GROUP}]\n{entry}\n")
     return dist.parent
 

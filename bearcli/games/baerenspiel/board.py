@@ -138,7 +138,7 @@ def status_line(state) -> str:
             f"; a throw of {state.waiting} waits for its bear" if state.phase == "choose" else ""
         )
         return f"escort: {state.throws} throw(s) left; {bears}{extra}"
-    head = f"turn {state.turn}, seat {state.seat + 1}"
+    head = f"turn {state.turn}, {state.cfg.who(state.seat)}"
     if state.phase == "roll":
         return head + ": roll the three dice"
     parts = []
@@ -170,6 +170,14 @@ def short(kind: str) -> str:
     return kind.replace("obstacle", "ob").replace("animal", "an")
 
 
+def memo_status(state) -> str:
+    """Whose flip it is and the pairs each seat keeps (BS memo), seats named as everywhere."""
+    pairs = ", ".join(f"{state.cfg.who(i)}: {p}" for i, p in enumerate(state.pairs))
+    if state.phase == "over":
+        return f"game over after turn {state.turn}: {state.termination}; pairs {pairs}"
+    return f"turn {state.turn}, {state.cfg.who(state.seat)} flips; pairs {pairs}"
+
+
 def memo_position(state, *, viewer: int | None = None, show_memory: bool = True) -> Position:
     """The memo grid from row 5 down: `[kind]` face up, `kind` face down and seen before,
     `??` face down and never seen (or, without `show_memory`, any face-down card: what a
@@ -193,16 +201,12 @@ def memo_position(state, *, viewer: int | None = None, show_memory: bool = True)
             else:
                 kind, label, text = "down", "??", f"{name}: face down"
             elements.append(Element(kind, name, label, r, col, text))
-    pairs = ", ".join(f"seat {i + 1}: {p}" for i, p in enumerate(state.pairs))
-    status = f"turn {state.turn}, seat {state.seat + 1} flips; pairs {pairs}"
-    if state.phase == "over":
-        status = f"game over after turn {state.turn}: {state.termination}; pairs {pairs}"
     return Position(
         "baerenspiel",
         tuple(str(r) for r in range(memo.HEIGHT, 0, -1)),
         tuple(memo.COLUMNS),
         tuple(elements),
-        below=(status,),
+        below=(memo_status(state),),
         legend=MEMO_LEGEND,
     )
 

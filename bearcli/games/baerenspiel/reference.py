@@ -228,7 +228,7 @@ class ReferenceBaerenspiel(Baerenspiel):
         each paw may be rolled again."""
         if not isinstance(step, Roll):
             raise self.refuse(
-                step, f"seat {state.seat + 1} rolls the three dice first (roll F F F)", "BS4"
+                step, f"{state.cfg.who(state.seat)} rolls the three dice first (roll F F F)", "BS4"
             )
         for face in step.faces:
             self.check_face(step, face, state)

@@ -16,7 +16,13 @@ from rich.text import Text
 
 from bearcli.core.picture import fit, legend_lines
 from bearcli.games.baerenspiel import forest, memo
-from bearcli.games.baerenspiel.board import LEGEND_NAMES, forest_rows, memo_cells, status_line
+from bearcli.games.baerenspiel.board import (
+    LEGEND_NAMES,
+    forest_rows,
+    memo_cells,
+    memo_status,
+    status_line,
+)
 
 CARD = 6  # a memo card's width on the board: `[an16]`; ten of them fit 80 columns
 
@@ -90,11 +96,7 @@ def _memo(state: memo.MemoState, viewer: int | None, show_memory: bool) -> Text:
     if any(c not in ("--", "??") for c in shown):
         parts.append("bear the little bear  ob1-ob8 obstacles  an1-an16 animals")
     lines.append(Text("\n".join(legend_lines(parts)), style="dim"))
-    pairs = ", ".join(f"seat {i + 1}: {p}" for i, p in enumerate(state.pairs))
-    status = f"turn {state.turn}, seat {state.seat + 1} flips; pairs {pairs}"
-    if state.phase == "over":
-        status = f"game over after turn {state.turn}: {state.termination}; pairs {pairs}"
-    lines.append(Text(fit(status), style="bold"))
+    lines.append(Text(fit(memo_status(state)), style="bold"))
     return _joined(lines)
 
 

@@ -261,7 +261,7 @@ class Baerenspiel(Game):
     def _roll(self, state: State, step):
         if not isinstance(step, Roll):
             raise self.refuse(
-                step, f"seat {state.seat + 1} rolls the three dice first (roll F F F)", "BS4"
+                step, f"{state.cfg.who(state.seat)} rolls the three dice first (roll F F F)", "BS4"
             )
         faces, die = step.faces, state.cfg.die
         for face in faces:

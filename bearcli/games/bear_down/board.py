@@ -77,7 +77,7 @@ def position(state, *, viewer: int | None = None, show_memory: bool = True) -> P
 
 def _bear(state, seat: int, square: str, row: int, col: int) -> Element:
     carried = state.carried[seat]
-    text = f"{state.cfg.seats[seat].label(seat)}'s bear on {square}, carrying {carried} salmon"
+    text = f"{state.cfg.who(seat)}'s bear on {square}, carrying {carried} salmon"
     return Element(
         "bear",
         square,
@@ -122,8 +122,8 @@ def status_lines(state) -> list[str]:
     lines.append(
         f"water supply {state.water}, under the rock {state.stack}, salmon supply {state.supply}"
     )
-    for s, seat in enumerate(cfg.seats):
-        lines.append(f"{seat.label(s)}: carried {state.carried[s]}, banked {state.banked[s]}")
+    for s in range(len(cfg.seats)):
+        lines.append(f"{cfg.who(s)}: carried {state.carried[s]}, banked {state.banked[s]}")
     return lines
 
 
@@ -133,12 +133,12 @@ def headline(state) -> str:
         return f"game over after round {state.round}: {state.termination}"
     if state.phase == "roll":
         return (
-            f"round {state.round + 1}, first player seat {state.first + 1} to roll"
+            f"round {state.round + 1}, first player {state.cfg.who(state.first)} to roll"
             f"{' (final round)' if state.final else ''}"
         )
     return (
-        f"round {state.round}{final}, first player seat {state.first + 1}, "
-        f"seat {state.mover + 1} to move"
+        f"round {state.round}{final}, first player {state.cfg.who(state.first)}, "
+        f"{state.cfg.who(state.mover)} to move"
     )
 
 

@@ -152,16 +152,15 @@ class ReferenceBearDown(BearDown):
         if isinstance(step, Roll):
             raise self.refuse(
                 step,
-                f"the dice of round {state.round} are rolled; seat "
-                f"{state.mover + 1} moves its bear now",
+                f"the dice of round {state.round} are rolled; "
+                f"{state.cfg.who(state.mover)} moves its bear now",
                 "BD8",
             )
         if step.seat is not None and step.seat - 1 != state.mover:  # P-C6
             raise self.refuse(
                 step,
-                f"it is seat {state.mover + 1}'s turn to move (bears move "
-                f"in seat order from the first player, seat "
-                f"{state.first + 1})",
+                f"it is {state.cfg.who(state.mover)}'s turn to move (bears move "
+                f"in seat order from the first player, {state.cfg.who(state.first)})",
                 "BD11",
             )
         if isinstance(step, Stay):
@@ -282,9 +281,8 @@ class ReferenceBearDown(BearDown):
         dests = self.destinations(state, seat)
         if dests:
             names = ", ".join(graph.name(state.cfg.streams, d) for d in sorted(dests))
-            raise self.refuse(
-                step, f"a bear must move when it can; seat {seat + 1} can reach {names}", "BD8"
-            )
+            who = state.cfg.who(seat)
+            raise self.refuse(step, f"a bear must move when it can; {who} can reach {names}", "BD8")
         at = graph.name(state.cfg.streams, state.bears[seat])
         stayed = event("bear-stayed", seat=seat + 1, at=at, reason="no destination")
         return self.next_seat(state, [stayed])
@@ -306,14 +304,14 @@ class ReferenceBearDown(BearDown):
         if target == here:
             raise self.refuse(
                 step,
-                f"seat {seat + 1}'s bear already stands on {step.dest}; "
+                f"{cfg.who(seat)}'s bear already stands on {step.dest}; "
                 "a move names a different place",
                 "BD8",
             )
         if target != state.boulder and target in state.bears:
-            other = state.bears.index(target) + 1
+            other = cfg.who(state.bears.index(target))
             raise self.refuse(
-                step, f"seat {other}'s bear stands on {step.dest}; a tile holds one bear", "BD8"
+                step, f"{other}'s bear stands on {step.dest}; a tile holds one bear", "BD8"
             )
         dests = self.destinations(state, seat)
         if target not in dests:

@@ -208,16 +208,15 @@ class BearDown(Game):
         if isinstance(step, Roll):
             raise self.refuse(
                 step,
-                f"the dice of round {state.round} are rolled; seat "
-                f"{state.mover + 1} moves its bear now",
+                f"the dice of round {state.round} are rolled; "
+                f"{state.cfg.who(state.mover)} moves its bear now",
                 "BD8",
             )
         if step.seat is not None and step.seat - 1 != state.mover:
             raise self.refuse(
                 step,
-                f"it is seat {state.mover + 1}'s turn to move (bears move "
-                f"in seat order from the first player, seat "
-                f"{state.first + 1})",
+                f"it is {state.cfg.who(state.mover)}'s turn to move (bears move "
+                f"in seat order from the first player, {state.cfg.who(state.first)})",
                 "BD11",
             )
         if isinstance(step, Stay):
@@ -360,7 +359,9 @@ class BearDown(Game):
         if dests:
             names = ", ".join(graph.name(state.cfg.streams, d) for d in sorted(dests))
             raise self.refuse(
-                step, f"a bear must move when it can; seat {seat + 1} can reach {names}", "BD8"
+                step,
+                f"a bear must move when it can; {state.cfg.who(seat)} can reach {names}",
+                "BD8",
             )
         where = graph.name(state.cfg.streams, state.bears[seat])
         if events is not None:
@@ -389,15 +390,15 @@ class BearDown(Game):
             if target == here:
                 raise self.refuse(
                     step,
-                    f"seat {seat + 1}'s bear already stands on {step.dest}; "
+                    f"{state.cfg.who(seat)}'s bear already stands on {step.dest}; "
                     "a move names a different place",
                     "BD8",
                 )
             if target != boulder and target in bears:
-                other = bears.index(target) + 1
+                other = state.cfg.who(bears.index(target))
                 raise self.refuse(
                     step,
-                    f"seat {other}'s bear stands on {step.dest}; a tile holds one bear",
+                    f"{other}'s bear stands on {step.dest}; a tile holds one bear",
                     "BD8",
                 )
             raise self._unreachable(state, seat, step)

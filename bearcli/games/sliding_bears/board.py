@@ -120,9 +120,9 @@ def text_board(cfg, state) -> str:
 def status_line(state, pending: list[str]) -> str:
     """Whose move it is and what for, in the words of the rulebook."""
     if state.phase == "remove":
-        return f"set-up: seat {state.seat + 1} removes a tile"
+        return f"set-up: {state.cfg.who(state.seat)} removes a tile"
     if state.phase == "roll":
-        return f"turn {state.turn + 1}: seat {state.seat + 1} to roll"
+        return f"turn {state.turn + 1}: {state.cfg.who(state.seat)} to roll"
     if state.phase == "over":
         return f"game over after turn {state.turn}: {state.termination}"
-    return f"turn {state.turn}, seat {state.seat + 1}: " + ", ".join(pending) + " to use"
+    return f"turn {state.turn}, {state.cfg.who(state.seat)}: " + ", ".join(pending) + " to use"

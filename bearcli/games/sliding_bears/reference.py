@@ -130,7 +130,7 @@ class ReferenceSlidingBears(SlidingBears):
             if not isinstance(step, Roll):
                 raise self.refuse(
                     step,
-                    f"seat {state.seat + 1} must roll the two dice first (roll BEAR WEATHER)",
+                    f"{cfg.who(state.seat)} must roll the two dice first (roll BEAR WEATHER)",
                     "SB3",
                 )
             return self.roll(cfg, state, step)

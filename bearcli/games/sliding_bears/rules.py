@@ -253,7 +253,7 @@ class SlidingBears(Game):
             if not isinstance(step, Roll):
                 raise self.refuse(
                     step,
-                    f"seat {state.seat + 1} must roll the two dice first (roll BEAR WEATHER)",
+                    f"{cfg.who(state.seat)} must roll the two dice first (roll BEAR WEATHER)",
                     "SB3",
                 )
             return self._roll(cfg, state, step)

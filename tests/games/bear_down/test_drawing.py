@@ -23,7 +23,7 @@ def _position():
 def test_describe_shows_the_whole_position():
     text = GAME.describe(_position())
     lines = text.splitlines()
-    assert lines[0] == "round 1, first player seat 1, seat 1 to move"
+    assert lines[0] == "round 1, first player P1, P1 to move"
     assert lines[1] == "dice: red:S2 blue:S2 green:S2 yellow:S2"
     assert lines[2].split() == ["red", "blue", "green", "yellow"]
     assert lines[3].startswith("edge 4:") and "@2" in lines[3]
@@ -33,14 +33,12 @@ def test_describe_shows_the_whole_position():
     assert lines[5].split()[:4] == ["2:", ".", "#", "@1"]
     assert "boulder: @3" in lines
     assert "water supply 24, under the rock 10, salmon supply 37" in lines
-    assert (
-        "seat 1 (P1): carried 3, banked 2" in lines and "seat 2 (P2): carried 0, banked 5" in lines
-    )
+    assert "P1: carried 3, banked 2" in lines and "P2: carried 0, banked 5" in lines
 
 
 def test_describe_at_the_roll_and_at_the_end():
     state = start(2)
-    assert GAME.describe(state).splitlines()[0] == "round 1, first player seat 1 to roll"
+    assert GAME.describe(state).splitlines()[0] == "round 1, first player P1 to roll"
     over, _ = play(start(2, {"salmon_supply": 0}), roll_all(state, "S1"))
     assert GAME.describe(over).splitlines()[0] == "game over after round 1: salmon-ran-out"
 
@@ -49,7 +47,7 @@ def test_render_draws_the_same_in_colour():
     console = Console(width=100, record=True, color_system="truecolor", force_terminal=True)
     console.print(render.render(_position()))
     plain = console.export_text(clear=False)
-    assert "round 1, first player seat 1, seat 1 to move" in plain
+    assert "round 1, first player P1, P1 to move" in plain
     assert "yellow:S2" in plain and "@1" in plain and "@2" in plain
-    assert "seat 1 (P1): carried 3, banked 2" in plain
+    assert "P1: carried 3, banked 2" in plain
     assert "\x1b[" in console.export_text(styles=True)  # it is in colour
