@@ -228,8 +228,9 @@ _EXACTS: dict = {}
 
 
 def _exact(cfg) -> _Exact:
-    """The exact values of a configuration, shared by the games of a batch."""
-    return kept(_EXACTS, 2, cfg.tables.key, _Exact, cfg)
+    """The exact values of a configuration, shared by the games of a batch. Room for the
+    four planner batches of a rating, whose jobs a worker plays in turn (bearcli.rating)."""
+    return kept(_EXACTS, 8, cfg.tables.key, _Exact, cfg)
 
 
 class PlannerBot(Bot):
