@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: demo test lint snapshots bench bench-scaling fuzz check-docs mutate clean
+.PHONY: demo test lint mypy-baseline snapshots bench bench-scaling fuzz check-docs mutate clean
 
 $(BIN)/python:
 	@echo "creating $(VENV)"
@@ -32,18 +32,28 @@ demo: $(RUN_STAMP)
 # The package is compiled first (nothing to do when it is up to date): an editable install
 # has no bytecode, and a fresh clone's suite starts many `bearcli` processes that would each
 # compile it again (docs/performance.md, "The test suite").
+# The tests run in a random order (pytest-randomly), new each run: its seed is printed at the
+# top (`Using --randomly-seed=N`), and `make test SEED=N` runs that order again.
+SEED ?=
 test: $(STAMP)
 	$(BIN)/python -m compileall -q bearcli
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs $(if $(SEED),--randomly-seed=$(SEED))
 
 # Every command example of README.md and docs/*.md, run and compared with its text: `make test`
 # runs all but those marked `<!-- slow -->`, this runs them all (docs/architecture.md).
 check-docs: $(STAMP)
 	BEARCLI_DOC_EXAMPLES=all $(BIN)/python -m pytest tests/test_doc_examples.py -n auto -q
 
+# ruff, then mypy over the package (pyproject.toml) with its errors filtered through
+# mypy-baseline.txt: a new error fails, and so does an entry that no longer occurs.
 lint: $(STAMP)
 	$(BIN)/ruff check bearcli tests benchmarks
 	$(BIN)/ruff format --check bearcli tests benchmarks
+	$(BIN)/mypy | $(BIN)/mypy-baseline filter
+
+# After fixing baselined errors: rewrite mypy-baseline.txt to what mypy finds now.
+mypy-baseline: $(STAMP)
+	$(BIN)/mypy | $(BIN)/mypy-baseline sync
 
 # Always the full suite: a partial update would leave stale snapshots behind unnoticed.
 snapshots: $(STAMP)

@@ -341,7 +341,9 @@ def rate(
     from bearcli.core.errors import ErrorList, ScenarioError
     from bearcli.formats.validation import load_checked
 
-    loaded_levels, loaded, first_error, ignored = [], None, None, {}
+    loaded_levels: list = []
+    loaded, ignored = None, dict[str, None]()
+    first_error: ScenarioError | ErrorList | None = None
     rows: list[_Row] = []
     for level, variant in settings:
         try:
@@ -360,6 +362,8 @@ def rate(
         loaded_levels.append((level, variant, scen, mine))
         rows += mine
     if loaded is None:  # no level can be played: the floe itself is at fault
+        if first_error is None:  # nor was any level asked for
+            raise ValueError("rate: no level and variant to rate (settings is empty)")
         raise first_error
     if on_rows is not None:
         on_rows(tuple((r.level, r.variant, r.bot) for r in rows))

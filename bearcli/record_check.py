@@ -154,7 +154,7 @@ def check(job: Job) -> Report:
     diff = eventlog.first_difference(expected, actual)
     if diff is None:
         return Report(shown, expected_shown, OK, game.name)  # the file is not touched
-    report = _describe(log, diff, expected, expected_shown, game)
+    report = _describe(log, diff, expected, str(job.expected), game)
     if job.update:
         if (failed := _write(job.expected, actual)) is not None:
             return replace(report, message=failed, details=())

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import AbstractContextManager, closing, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bearcli.core.errors import Location, ScenarioError
 from bearcli.core.outcome import Outcome
@@ -33,7 +33,7 @@ from bearcli.core.runner import (
     play_out,
     play_quietly,
 )
-from bearcli.formats.scenario import Scenario
+from bearcli.formats.scenario import Scenario, origin
 from bearcli.workers import ordered_map
 
 if TYPE_CHECKING:  # an optional extra: imported only for a batch on a cluster
@@ -85,6 +85,7 @@ def play_one(
     if not keep:  # the same game without a record (proven equal in tests/core/test_runner.py)
         state, length = play_quietly(game, config, bots, chance_rng(seed))
         outcome = game.outcome(state)
+        assert outcome is not None  # play_quietly plays to the end (or raises)
         return GameResult(index, seed, outcome, game.measures(state), (), (), rotation, length)
     match = Match(game, config)
     outcome = play_out(match, bots, chance_rng(seed))
@@ -103,17 +104,20 @@ def play_one(
 # Each job brings its own unpickled copy of the scenario, and the rules keep what games met
 # (legal-step lists, rolls: Bear Down! learns about a third of a game's time back) with the
 # configuration, which pickling leaves behind. So a worker plays every chunk of a batch on its
-# first copy: the same rules, without learning them again chunk by chunk. A rating plays the
-# jobs of several batches side by side (bearcli.rating), so a worker keeps the last KEPT.
-_kept: list[Scenario] = []
+# first copy: the same rules, without learning them again chunk by chunk. A copy is matched
+# by the scenario it copies (scenario.origin) and by value, never by value alone: another
+# batch's equal scenario (another test's) starts with nothing learnt. A rating plays the jobs
+# of several batches side by side (bearcli.rating), so a worker keeps the last KEPT.
+_kept: list[tuple[tuple[int, int], Scenario]] = []
 KEPT = 8
 
 
 def _as_kept(scenario: Scenario) -> Scenario:
-    for kept in _kept:
-        if kept is scenario or kept == scenario:
+    source = origin(scenario)
+    for copied, kept in _kept:
+        if kept is scenario or (copied == source and kept == scenario):
             return kept
-    _kept[:] = [scenario, *_kept[: KEPT - 1]]
+    _kept[:] = [(source, scenario), *_kept[: KEPT - 1]]
     return scenario
 
 
@@ -242,7 +246,7 @@ def run_batch(
     rotate: bool = False,
     chunk: int | None = None,
     dask: str | Cluster | None = None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Yield results in game order (1..games), computed in `workers` processes.
 
     With `rotate`, game i shifts the seat list by i-1, so no entry keeps seat 1. Chunks are
@@ -263,7 +267,7 @@ def count_batch(
     rotate: bool = False,
     chunk: int | None = None,
     dask: str | Cluster | None = None,
-) -> Iterator[Figures]:
+) -> Generator[Figures, None, None]:
     """run_batch's games as figures counted where they are played, in game order: runs of
     consecutive games, none across a block boundary (see _count_chunk)."""
     yield from _batch(
@@ -271,7 +275,9 @@ def count_batch(
     )
 
 
-def _batch(fn, scenario, games, batch_seed, bot, workers, keep, rotate, chunk, dask) -> Iterator:
+def _batch(
+    fn, scenario, games, batch_seed, bot, workers, keep, rotate, chunk, dask
+) -> Generator[Any, None, None]:
     """fn's output for each chunk of games, in order (run_batch, count_batch)."""
     check_playable(scenario, bot)  # here, before any worker starts, not inside a game
     if dask is not None:  # the same chunks on a Dask cluster (optional extra, imported here)
@@ -399,7 +405,7 @@ class Tally:
 
     def merge(self, other: Tally) -> None:
         """Count `other`'s values too: the figures of the values of both, in either order."""
-        if not other.count:
+        if other.low is None or other.high is None:  # no values (count 0)
             return
         self.count += other.count
         self.total += other.total
@@ -607,6 +613,7 @@ def simulate(
     """
     summary = summary or Summary(scenario, seed, bot, rotate)
     summary.requested, summary.precision, summary.stopped = games, precision, None
+    batch: Generator[Figures | GameResult, None, None]
     if on_result is None:
         batch = count_batch(
             scenario, games, seed, bot=bot, workers=workers, rotate=rotate, dask=dask
@@ -619,13 +626,14 @@ def simulate(
         with closing(batch):  # an interrupt stops the pool now, not at garbage collection
             for done in batch:  # a game's result, or the figures of a run of games
                 with guard():
-                    if on_result is None:
+                    if isinstance(done, Figures):  # counted in the workers (no on_result)
                         summary.merge(done)
                     else:
-                        on_result(done)  # first: a game counts once its logs are written
+                        if on_result is not None:
+                            on_result(done)  # first: a game counts once its logs are written
                         summary.add(done)
                     if on_games is not None:
-                        on_games(1 if on_result else done.games)
+                        on_games(done.games if isinstance(done, Figures) else 1)
                 if (
                     precision is not None
                     and summary.games % BLOCK == 0

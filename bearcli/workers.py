@@ -22,7 +22,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import TypeVar
@@ -109,7 +109,7 @@ def ordered_map(
     *,
     ahead: int | None = None,
     kill_on_stop: bool = False,
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """fn(job) for every job, in the order of `jobs`, computed in `workers` processes.
 
     At most `ahead` jobs (default 2 x workers) are submitted and not yet handed out; with one

@@ -104,8 +104,8 @@ def check_cmd(
                 for line in _lines(report):
                     cons.out.print(line, markup=False, highlight=False)
     if not reports:
-        exc = InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
-        raise _not_checked(cons, exc)
+        none = InputError("no move logs found", location=Location(str(paths[0]), 1, 1))
+        raise _not_checked(cons, none)
     summary = record_check.Summary.of(reports)
     if as_json:
         body = {"summary": summary.to_dict(), "records": [r.to_dict() for r in reports]}

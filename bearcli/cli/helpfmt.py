@@ -59,4 +59,5 @@ def clean_help(typer_app: typer.Typer) -> None:
         if info.cls in (None, TyperCommand):
             info.cls = Command
     for group in typer_app.registered_groups:
-        clean_help(group.typer_instance)
+        if group.typer_instance is not None:
+            clean_help(group.typer_instance)

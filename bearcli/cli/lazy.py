@@ -99,8 +99,9 @@ class LazyGroup(TyperGroup):
         if isinstance(target, typer.Typer):
             helpfmt.clean_help(target)
             app.add_typer(target, name=name)
-            # An app with a sub-app is a group; the command is its one subcommand.
-            return typer.main.get_command(app).commands[name]
+            group = typer.main.get_command(app)
+            assert isinstance(group, TyperGroup)  # an app with a sub-app is a group
+            return group.commands[name]
         app.command(name, cls=helpfmt.Command, epilog=entry.epilog)(target)
         return typer.main.get_command(app)  # an app of one command is that command
 

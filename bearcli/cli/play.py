@@ -33,9 +33,13 @@ from bearcli.cli.options import (
 # The library (games, formats, the runner) and rich are imported by the code that uses them,
 # when the command runs: loading the app stays cheap (tests/test_startup.py).
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from types import FrameType
+    from typing import Any
+
     from bearcli.cli.table import Table
     from bearcli.core.errors import InputError
-    from bearcli.core.runner import Match
+    from bearcli.core.runner import LoggedEvent, Match
 
 HELP = (
     "type a step in the notation; '?' lists the legal ones, 'board' redraws, 'undo' takes "
@@ -82,8 +86,6 @@ def check_target(path: Path, force: bool) -> None:
 
     The test write is the one atomic.write_text makes: a temp file in the same folder.
     """
-    import tempfile
-
     from bearcli.formats import atomic
 
     try:
@@ -97,9 +99,7 @@ def check_target(path: Path, force: bool) -> None:
         if not above.is_dir():
             raise _cannot_write(path, f"{above} is not a folder")
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
-        os.unlink(tmp)
+        atomic.try_write(folder, path.name)
     except OSError as exc:  # EACCES, EROFS, ENOSPC, ENAMETOOLONG, a file where a folder is
         for p in made:  # deepest first: leave no empty folders behind a refusal
             with contextlib.suppress(OSError):
@@ -115,7 +115,7 @@ class StopSignals:
     """
 
     def __init__(self) -> None:
-        self.old: dict[int, object] = {}
+        self.old: dict[int, Callable[[int, FrameType | None], Any] | int] = {}
         self.holding = False
         self.pending = False
 
@@ -361,10 +361,11 @@ def play_cmd(
         log = movelog.parse(src)
         scen = log.scenario
         ref = src.data["scenario"]
+        scenario_file: str | None
         if isinstance(ref, str):  # an older record naming its scenario file: inline it now
             inline, scenario_file = scenario_fmt.self_contained(scenario.parent / ref), ref
         else:
-            inline, scenario_file = ref, src.data.get("scenario_file")
+            inline, scenario_file = ref, src.data.get("scenario_file")  # None: not known
         overrides = log.overrides
         manual_chance = manual_chance or log.chance == movelog.MANUAL
         if log.seed is not None and seed is not None and seed != log.seed:
@@ -389,7 +390,7 @@ def play_cmd(
         inline, scenario_file = scenario_fmt.self_contained(scenario), given
         overrides = tuple(settings or ())
         fresh = seed is None
-        seed = fresh_seed() if fresh else seed
+        seed = fresh_seed() if seed is None else seed
         rng = chance_rng(seed)
         steps = []
     game = scen.game
@@ -453,7 +454,7 @@ def play_cmd(
 
     status = [table.narrator.status(table.match.state)]
 
-    def tell(logged) -> None:
+    def tell(logged: "Sequence[LoggedEvent]") -> "tuple[list[str], str | None]":
         sentences = table.tell(logged)
         for sentence in sentences if not watch else ():
             say(sentence)
@@ -472,14 +473,15 @@ def play_cmd(
     stopped = guarded = False
     # The board is drawn again when the player would see it change: a roll, a card turned up,
     # another seat's turn, an undo; never after a refusal, so an error stays by its board.
-    drawn = [-1, None]  # steps played and the actor when the board was last drawn
+    drawn_at, drawn_for = -1, None  # steps played and the actor when the board was last drawn
 
     def draw_if_changed() -> None:
+        nonlocal drawn_at, drawn_for
         steps, actor = table.match.steps, table.match.actor
-        since = table.actors[drawn[0] :] if 0 <= drawn[0] <= len(steps) else [CHANCE]
-        if drawn[0] > len(steps) or CHANCE in since or actor != drawn[1]:
+        since = table.actors[drawn_at:] if 0 <= drawn_at <= len(steps) else [CHANCE]
+        if drawn_at > len(steps) or CHANCE in since or actor != drawn_for:
             cons.out.print(board())
-        drawn[:] = [len(steps), actor]
+        drawn_at, drawn_for = len(steps), actor
 
     with _tolerant_stdin(), StopSignals() as signals:
 
@@ -565,7 +567,9 @@ def play_cmd(
                                 "'undo' takes back the last decision first",
                                 ruling=UNDO_RULING,
                             )
-                        show_auto(CHANCE, *table.auto(rng))
+                        taken = table.auto(rng)  # the chance step: no person's to decide
+                        if taken is not None:
+                            show_auto(CHANCE, *taken)
                     else:
                         tell(table.take(game.parse_step(text)))
                 except BearError as exc:
@@ -608,13 +612,16 @@ def seats_setting(seats) -> str:
 
 def _winners(scen, table: "Table") -> str:
     """`Ana, Ben` (or `nobody`): who won a finished game."""
-    winners = table.match.outcome.winners
+    outcome = table.match.outcome
+    assert outcome is not None  # asked only of a finished game
+    winners = outcome.winners
     return ", ".join(scen.config.seats[w].name for w in winners) or "nobody"
 
 
 def _result(scen, table: "Table") -> str:
     """`all-bears-across; winners: Ana, Ben`: how a finished game ended."""
     outcome = table.match.outcome
+    assert outcome is not None  # asked only of a finished game
     winners = ", ".join(scen.config.seats[w].name for w in outcome.winners) or "nobody"
     return f"{outcome.termination}; winners: {winners}"
 

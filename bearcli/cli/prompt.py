@@ -66,7 +66,7 @@ class Prompt:
         return input(_ESCAPE.sub("\x01\\1\x02", captured.get()))
 
     def _complete(self, text: str, state: int) -> str | None:
-        if state == 0:
+        if state == 0 and self.readline is not None:  # readline calls it, so it is there
             line = self.readline.get_line_buffer()[: self.readline.get_endidx()]
             self._offered = completions(line, [*self.candidates(), *COMMANDS])
         return self._offered[state] if state < len(self._offered) else None

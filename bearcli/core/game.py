@@ -6,14 +6,19 @@ validates and returns the events it caused) and the outcome. Chance is an explic
 (RULINGS C2): at a chance node `chance_outcomes` lists every possible outcome with its
 weight, so a record that states its chance steps replays with no generator at all.
 States and steps are immutable values; `apply` returns a new state.
+
+`Game[ConfigT, StateT]` and `Bot[ConfigT, StateT]` are generic in the game's own configuration
+and state types: a game class names them once (`class SlidingBears(Game[SBConfig, State])`) and
+its methods take and return those, with no narrowing; code that serves every game holds a
+`Game[Any, Any]`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bearcli.core.errors import IllegalStep
 from bearcli.core.events import Event
@@ -52,39 +57,51 @@ class Config:
 
     seats: tuple[Seat, ...]
 
+    def __getstate__(self) -> dict:
+        # Pickled by its fields alone (sent to a worker): what was worked out from them (the
+        # rules' tables, core.memo.shared values) is made again where it is needed.
+        names = {f.name for f in fields(self)}
+        return {k: v for k, v in self.__dict__.items() if k in names}
+
     def who(self, index: int) -> str:
         """Seat `index` (0-based) as every board, narration, prompt and error names it (P-C10)."""
         return self.seats[index].label(index)
 
 
-class Bot(ABC):
+ConfigT = TypeVar("ConfigT", bound=Config)  # a game's own Config subclass
+StateT = TypeVar("StateT")  # a game's own state type
+
+
+class Bot(ABC, Generic[ConfigT, StateT]):
     """A seat's automatic player. One instance per game, so it may remember what it saw."""
 
-    def __init__(self, game: Game, config: Config, seat: int, rng: Rng, **options: Any):
+    def __init__(
+        self, game: Game[ConfigT, StateT], config: ConfigT, seat: int, rng: Rng, **options: Any
+    ):
         self.game, self.config, self.seat, self.rng = game, config, seat, rng
 
     @abstractmethod
-    def choose(self, state: Any, legal: Sequence[Step]) -> Step: ...
+    def choose(self, state: StateT, legal: Sequence[Step]) -> Step: ...
 
-    def observe(self, state: Any, step: Step, events: Sequence[Event]) -> None:  # noqa: B027
+    def observe(self, state: StateT, step: Step, events: Sequence[Event]) -> None:  # noqa: B027
         """Called after every step of the game (any seat's, and chance); default: forget."""
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[ConfigT, StateT]):
     """Uniform over the legal options at each decision; every game registers it as `random`."""
 
-    def choose(self, state: Any, legal: Sequence[Step]) -> Step:
+    def choose(self, state: StateT, legal: Sequence[Step]) -> Step:
         return self.rng.choice(legal)
 
 
 @dataclass(frozen=True)
 class BotSpec:
-    factory: type[Bot]
+    factory: type[Bot[Any, Any]]
     summary: str
     options: Mapping[str, type] = field(default_factory=dict)  # option name -> int/str/...
 
 
-class Game(ABC):
+class Game(ABC, Generic[ConfigT, StateT]):
     name: ClassVar[str]  # registry key and `game:` value, e.g. "sliding-bears"
     title: ClassVar[str]
     min_seats: ClassVar[int]
@@ -112,30 +129,30 @@ class Game(ABC):
 
     # -- set-up ---------------------------------------------------------------------
     @abstractmethod
-    def configure(self, source: Source, seats: tuple[Seat, ...]) -> Config:
+    def configure(self, source: Source, seats: tuple[Seat, ...]) -> ConfigT:
         """Validate the game's part of a scenario; raise ScenarioError at the bad value."""
 
     @abstractmethod
-    def config_dict(self, config: Config) -> dict:
+    def config_dict(self, config: ConfigT) -> dict[str, Any]:
         """The rules-relevant configuration as plain data (fingerprinted, shown in headers)."""
 
     @abstractmethod
-    def initial_state(self, config: Config) -> tuple[Any, tuple[Event, ...]]: ...
+    def initial_state(self, config: ConfigT) -> tuple[StateT, tuple[Event, ...]]: ...
 
     # -- play -------------------------------------------------------------------------
     @abstractmethod
-    def actor(self, state: Any) -> int:
+    def actor(self, state: StateT) -> int:
         """The seat to decide (0-based), CHANCE, or TERMINAL."""
 
     @abstractmethod
-    def legal_steps(self, state: Any) -> Sequence[Step]:
+    def legal_steps(self, state: StateT) -> Sequence[Step]:
         """Every legal decision at a seat's turn (never empty before the end)."""
 
     @abstractmethod
-    def chance_outcomes(self, state: Any) -> Sequence[tuple[Step, int]]:
+    def chance_outcomes(self, state: StateT) -> Sequence[tuple[Step, int]]:
         """At a chance node: every possible outcome with an integer weight."""
 
-    def sample_chance(self, state: Any, rng: Rng) -> Step:
+    def sample_chance(self, state: StateT, rng: Rng) -> Step:
         """Draw one chance outcome with the probabilities `chance_outcomes` states.
 
         The plain way lists every outcome; a game whose outcomes are many (five dice) may draw
@@ -145,16 +162,16 @@ class Game(ABC):
         return rng.weighted(list(self.chance_outcomes(state)))
 
     @abstractmethod
-    def apply(self, state: Any, step: Step) -> tuple[Any, tuple[Event, ...]]:
+    def apply(self, state: StateT, step: Step) -> tuple[StateT, tuple[Event, ...]]:
         """Validate and apply; raise IllegalStep naming the ruling when the rules refuse."""
 
-    def advance(self, state: Any, step: Step) -> Any:
+    def advance(self, state: StateT, step: Step) -> StateT:
         """apply() for a caller that reads no events (the quiet runner, when no bot does):
         the same new state. A game may skip making its events here, faster."""
         return self.apply(state, step)[0]
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None: ...
+    def outcome(self, state: StateT) -> Outcome | None: ...
 
     @abstractmethod
     def parse_step(self, text: str) -> Step:
@@ -162,32 +179,32 @@ class Game(ABC):
 
     # -- reporting --------------------------------------------------------------------
     @abstractmethod
-    def describe(self, state: Any) -> str:
+    def describe(self, state: StateT) -> str:
         """The position as plain text, for error messages and logs (no colour)."""
 
-    def is_cooperative(self, config: Config) -> bool:
+    def is_cooperative(self, config: ConfigT) -> bool:
         """A game whose variants differ (Baerenspiel's memo game) overrides this."""
         return self.cooperative
 
-    def solve_key(self, state: Any) -> Any:
+    def solve_key(self, state: StateT) -> Any:
         """What identifies a position for exact solving (drop turn counters and the like)."""
         return state
 
-    def transcript_kinds(self, config: Config) -> Sequence[tuple[str, str, str]]:
+    def transcript_kinds(self, config: ConfigT) -> Sequence[tuple[str, str, str]]:
         """Each kind of step a game of `config` can have, for a transcript header (`record
         new`): (its notation class's name, an example written when no sample game met that
         kind, what it is), in the order a record meets them. Default: none listed."""
         return ()
 
-    def measures(self, state: Any) -> dict[str, int]:
+    def measures(self, state: StateT) -> dict[str, int]:
         """Per-game figures `simulate` averages, e.g. {"turns": 31}."""
         return {}
 
     @abstractmethod
-    def narrator(self, config: Config) -> Narrator:
+    def narrator(self, config: ConfigT) -> Narrator:
         """A fresh narrator of this game's events, one plain sentence each (narrate.py)."""
 
-    def options_text(self, state: Any, limit: int = 40) -> str:
+    def options_text(self, state: StateT, limit: int = 40) -> str:
         """The legal steps (or chance outcomes) at a state, as one line for messages."""
         if self.actor(state) == CHANCE:
             items = [str(s) for s, _ in self.chance_outcomes(state)]
@@ -199,13 +216,13 @@ class Game(ABC):
         more = f" ... (+{len(items) - limit} more)" if len(items) > limit else ""
         return ", ".join(items[:limit]) + more
 
-    def chance_pattern(self, state: Any) -> str:
+    def chance_pattern(self, state: StateT) -> str:
         """How the chance step at `state` is written, for `?` at a typed-in chance prompt: the
         outcomes themselves when they are few, else word by word (`roll {pink|green} wind`),
         never every combination (five Bear Down! dice have 3,125)."""
         return pattern_of([str(s) for s, _ in self.chance_outcomes(state)])
 
-    def legal_for(self, state: Any, seat: int) -> Sequence[Step]:
+    def legal_for(self, state: StateT, seat: int) -> Sequence[Step]:
         """The decisions `seat` (0-based) could make here were it that seat's turn: replays
         say so when a refused step belongs to another seat (P-C6). Where the seat changes
         nothing (every cooperative game) these are the legal steps; Bear Down! overrides it."""

@@ -85,8 +85,10 @@ def _load(point: EntryPoint) -> Game:
 def registered(game: Game) -> bool:
     """Whether `game` is the registry's own instance of its game."""
     name = getattr(game, "name", None)
-    points = _registrations().get(name) if isinstance(name, str) else None
-    return bool(points) and len(points) == 1 and _cache.get((name, points[0].value)) is game
+    if not isinstance(name, str):
+        return False
+    points = _registrations().get(name)
+    return points is not None and len(points) == 1 and _cache.get((name, points[0].value)) is game
 
 
 def games() -> list[Game]:

@@ -36,7 +36,7 @@ class Source:
     read_relative: Callable[[str], tuple[str, str]] | None = field(default=None, compare=False)
     text: str = field(default="", compare=False, repr=False)  # the whole file, for block scalars
 
-    def loc(self, *path: str | int) -> Location | None:
+    def loc(self, *path: str | int) -> Location:
         """Where a value (or, failing that, its nearest parent) stands in the file."""
         full = self.path + path
         while True:

@@ -173,7 +173,7 @@ def replay(
     """
     scen = log.scenario
     game = scen.game
-    if rng is None and log.chance == SEEDED:
+    if rng is None and log.chance == SEEDED and log.seed is not None:  # parse asks for one
         rng = chance_rng(log.seed)
     match = Match(game, scen.config)
     strict = Collector()  # the decisions that name no seat, under strict_seats

@@ -40,7 +40,9 @@ def _met(scen, seed: int = 1) -> dict[str, tuple[int, str, int]]:
             if actor == CHANCE:
                 step = game.sample_chance(match.state, rng)
             else:
-                step = bots[actor].choose(match.state, game.legal_steps(match.state))
+                bot = bots[actor]
+                assert bot is not None  # every seat is `random` here
+                step = bot.choose(match.state, game.legal_steps(match.state))
             met.setdefault(type(step).__name__, (len(met), str(step), actor))
             match.apply(step)
     return met

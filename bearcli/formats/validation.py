@@ -80,7 +80,7 @@ def gate(scen, src, *, unchecked: bool = False, batch: bool = False) -> Gate:
     findings = static_findings(scen, src)
     errors = [f for f in findings if f.severity == "error"]
     warnings = tuple(f for f in findings if f.severity != "error")
-    never_ends = getattr(scen.game, "never_ends", frozenset())
+    never_ends: frozenset[str] = getattr(scen.game, "never_ends", frozenset())
     fatal = errors if not unchecked else [f for f in errors if batch and f.ruling in never_ends]
     if fatal:
         _judged("", findings if not unchecked else tuple(fatal))

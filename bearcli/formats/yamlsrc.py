@@ -20,6 +20,7 @@ import re
 import stat
 import sys
 from pathlib import Path
+from typing import Any
 
 import yaml
 from yaml.composer import Composer
@@ -89,13 +90,14 @@ class _Loader(_Checked, yaml.SafeLoader):
     """The plain path: PyYAML's own reader, scanner and parser."""
 
 
+_FastLoader: type[Any] | None = None  # PyYAML built without libyaml: the plain path alone
 try:
     from yaml._yaml import CParser
-except ImportError:  # PyYAML built without libyaml: the plain path alone
-    _FastLoader = None
+except ImportError:
+    pass
 else:
 
-    class _FastLoader(_Checked, Composer, CParser, SafeConstructor, Resolver):
+    class _LibyamlLoader(_Checked, Composer, CParser, SafeConstructor, Resolver):
         """libyaml's events (CParser), composed and built by PyYAML's Python classes: Composer
         comes before CParser, so its compose methods (and the checks) are the ones used."""
 
@@ -118,6 +120,8 @@ else:
                 # and an error about it must point where it always pointed.
                 raise _Unsure
             return node
+
+    _FastLoader = _LibyamlLoader
 
 
 class _Unsure(Exception):

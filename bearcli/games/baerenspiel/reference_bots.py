@@ -50,7 +50,7 @@ def bear_squares(state) -> set[int]:
 def walk_distances(cells: tuple[str, ...], targets: set[int]) -> list[int]:
     """Steps from each square to the nearest target through cards a path may still cross."""
     dist = [FAR] * len(cells)
-    queue = deque()
+    queue: deque[int] = deque()
     for t in sorted(targets):
         dist[t] = 0
         queue.append(t)

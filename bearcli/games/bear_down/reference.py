@@ -91,8 +91,8 @@ class ReferenceBearDown(BearDown):
         cfg = state.cfg
         per_die = []
         for die in cfg.dice:
-            faces = sorted(set(die), key=die.index)
-            per_die.append([(f, die.count(f)) for f in faces])
+            shown = sorted(set(die), key=die.index)
+            per_die.append([(f, die.count(f)) for f in shown])
         out = []
         for combo in product(*per_die):
             weight = 1
@@ -102,7 +102,7 @@ class ReferenceBearDown(BearDown):
             out.append((Roll(faces), weight))
         return out
 
-    def sample_chance(self, state: State, rng: Rng) -> Roll:
+    def sample_chance(self, state: State, rng: Rng):
         return Game.sample_chance(self, state, rng)  # one weighted draw over chance_outcomes
 
     def legal_steps(self, state: State) -> list:

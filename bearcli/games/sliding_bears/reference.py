@@ -86,7 +86,7 @@ class ReferenceSlidingBears(SlidingBears):
         bears, weathers = Counter(cfg.bear_die), Counter(cfg.weather_die)
         return [(Roll(b, w), nb * nw) for b, nb in bears.items() for w, nw in weathers.items()]
 
-    def sample_chance(self, state: State, rng: Rng) -> Roll:
+    def sample_chance(self, state: State, rng: Rng):
         return Game.sample_chance(self, state, rng)  # one weighted draw over chance_outcomes
 
     def legal_steps(self, state: State) -> list:
@@ -305,11 +305,11 @@ class ReferenceSlidingBears(SlidingBears):
             (event("effects-forgone", dice=forgone),),
         )
 
-    def settle(self, cfg: SBConfig, state: State, events: tuple[Event, ...]):
+    def settle(self, cfg: SBConfig, state: State, so_far: tuple[Event, ...]):
         """What follows by itself after a step: the win (SB8), the loss (SB5: a crack owed
         with no free ice and no jump left first, P-SB2), or the end of a turn with nothing
         left to do (P-SB2, P-SB4), when the next seat rolls (SB9)."""
-        events = list(events)
+        events = list(so_far)
         if all(b == FINISH for b in state.bears):
             events.append(event("game-ended", result="won", termination=WON, turn=state.turn))
             return replace(state, phase="over", termination=WON), tuple(events)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -258,43 +259,34 @@ def test_sample_chance_draws_what_rng_weighted_draws(seen, name):
         assert fast.random() == plain.random()
 
 
-def _plain_search_refusal(state, sq: int) -> str | None:
-    """The ruling that refuses `search sq` as the rules said it with plain scans."""
-    if state.searches == 0:
-        return "BS4"
-    if state.cells[sq] not in DOWN:
-        return "BS5"
-    # P-BS2: a search on the chain's own card is accepted (it only wastes the search).
-    if not (forest.on_edge(state.cells, sq) or forest.next_to_path(state.cells, sq)):
-        return "BS5"
-    return None
-
-
-def _ruling(state, step) -> str | None:
+def _ruling(game, state, step) -> tuple[str, str] | None:
     try:
-        GAME.apply(state, step)
+        game.apply(state, step)
     except IllegalStep as refused:
-        return refused.ruling
+        return refused.ruling, str(refused)
     return None
 
 
 @pytest.mark.parametrize("name", ["forest-2p", "twin", "preset"])
-def test_searches_and_covers_are_refused_as_before(seen, name):
+def test_searches_and_covers_are_refused_as_the_reference_refuses_them(seen, name):
     rnd = random.Random(name)
     acts = [s for s in seen[name] if s.phase == "act"][::4]
+    refused = Counter()
     for state in acts:
         for sq in SQUARES:
-            assert _ruling(state, Search(square_name(sq))) == _plain_search_refusal(state, sq)
+            step = Search(square_name(sq))
+            fast = _ruling(GAME, state, step)
+            assert fast == _ruling(REFERENCE, state, step)
+            refused[fast and fast[0]] += 1
         if state.searches:
             for ob in {*state.reach.obstacles, *rnd.sample(SQUARES, 3)}:
                 for pa in {*state.reach.takeable, *rnd.sample(SQUARES, 6)}:
                     step = Cover(square_name(ob), square_name(pa))
-                    legal = (
-                        state.cells[ob] == "obstacle"
-                        and state.cells[pa] in ("path", "cover")  # P-BS6: a laid one too
-                        and forest.on_edge(state.cells, pa)
-                    )
-                    assert (_ruling(state, step) is None) == legal
+                    fast = _ruling(GAME, state, step)
+                    assert fast == _ruling(REFERENCE, state, step)
+                    refused[fast and fast[0]] += 1
+    assert refused[None] > 100 and refused["BS4"] > 100 and refused["BS5"] > 100, refused
+    assert refused["BS7"] > 100, refused
 
 
 def test_square_names_are_looked_up_as_parsed():
