@@ -48,7 +48,8 @@ def test_a_worker_plays_every_chunk_of_a_batch_on_its_first_copy(monkeypatch):
     assert simulation._as_kept(first) is first
     fresh = scenario_fmt.load(path)  # equal, but another scenario (another batch, test)
     assert fresh == first and simulation._as_kept(fresh) is fresh
-    assert simulation._as_kept(second) is second  # fresh is kept now: a copy of scen is not it
+    # fresh is kept beside first: a copy of scen still finds first, its own batch's copy
+    assert simulation._as_kept(second) is first and simulation._as_kept(fresh) is fresh
 
 
 def test_chunks_on_the_kept_copy_are_the_games_of_fresh_copies(monkeypatch):
