@@ -273,6 +273,7 @@ def routes_table(seconds: float) -> list[str]:
         "no searches at once (`searches_at_once`)": [(routes.RouteMaps, "__init__", one_at_a_time)],
         "no search stopped early (`search_back_to`)": [(bots, "search_back_to", full_search)],
     }
+    ways["none of them: every search alone, whole"] = [p for ps in ways.values() for p in ps]
     rows = ["| `greedy`, sliding-bears/classic | games/CPU-s |", "| --- | ---: |"]
     for name, patches in ways.items():
         saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
@@ -354,7 +355,10 @@ def rating_table() -> list[str]:
     with tempfile.TemporaryDirectory() as tmp:
         river = Path(tmp) / "river-bend.layout"
         subprocess.run(
-            [BIN / "bearcli", "layout", "new", "7x5", "--out", river], check=True, env=CACHED
+            [BIN / "bearcli", "layout", "new", "7x5", "--out", river],
+            check=True,
+            capture_output=True,
+            env=CACHED,
         )
         generated = ROOT / "docs/layouts/generated.layout"
         for floe, more in ((river, []), (generated, ["--games", "200"])):

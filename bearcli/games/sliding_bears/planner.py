@@ -23,11 +23,11 @@ tile, the set-up removal against every first position), which is where greedy mi
 floes.
 
 Exact play: when the game after the turn in hand is small enough (counted by
-solve.Floe.upper_bound, at most `exact` positions between turns: every 3 x 3 floe from its
+turn_solver.Floe.upper_bound, at most `exact` positions between turns: every 3 x 3 floe from its
 first decision), the search reaches the end of the game. The positions are solved exactly
-(solve.explore and solve.values, the encoding of `bearcli solve`), their win probabilities
-kept for the configuration (`_Exact`), and the planner takes an end of highest value, the
-judge breaking ties. Otherwise the heuristic above decides.
+(turn_solver.explore and turn_solver.values, the encoding of `bearcli solve`), their win
+probabilities kept for the configuration (`_Exact`), and the planner takes an end of highest
+value, the judge breaking ties. Otherwise the heuristic above decides.
 
 The search is deterministic: steps in the rules' order, the first of equal values kept, no
 set order, and the bot draws no random numbers at all. The node budget counts positions
