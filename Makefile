@@ -32,9 +32,12 @@ demo: $(RUN_STAMP)
 # The package is compiled first (nothing to do when it is up to date): an editable install
 # has no bytecode, and a fresh clone's suite starts many `bearcli` processes that would each
 # compile it again (docs/performance.md, "The test suite").
+# The tests run in a random order (pytest-randomly), new each run: its seed is printed at the
+# top (`Using --randomly-seed=N`), and `make test SEED=N` runs that order again.
+SEED ?=
 test: $(STAMP)
 	$(BIN)/python -m compileall -q bearcli
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n auto --dist loadgroup -rs $(if $(SEED),--randomly-seed=$(SEED))
 
 # Every command example of README.md and docs/*.md, run and compared with its text: `make test`
 # runs all but those marked `<!-- slow -->`, this runs them all (docs/architecture.md).

@@ -33,7 +33,7 @@ from bearcli.core.runner import (
     play_out,
     play_quietly,
 )
-from bearcli.formats.scenario import Scenario
+from bearcli.formats.scenario import Scenario, origin
 from bearcli.workers import ordered_map
 
 if TYPE_CHECKING:  # an optional extra: imported only for a batch on a cluster
@@ -104,14 +104,18 @@ def play_one(
 # Each job brings its own unpickled copy of the scenario, and the rules keep what games met
 # (legal-step lists, rolls: Bear Down! learns about a third of a game's time back) with the
 # configuration, which pickling leaves behind. So a worker plays every chunk of a batch on its
-# first copy: the same rules, without learning them again chunk by chunk.
-_kept: list[Scenario] = []
+# first copy: the same rules, without learning them again chunk by chunk. A copy is matched
+# by the scenario it copies (scenario.origin) and by value, never by value alone: another
+# batch's equal scenario (another test's) starts with nothing learnt.
+_kept: list[tuple[tuple[int, int], Scenario]] = []
 
 
 def _as_kept(scenario: Scenario) -> Scenario:
-    if _kept and (_kept[0] is scenario or _kept[0] == scenario):
-        return _kept[0]
-    _kept[:] = [scenario]
+    if _kept:
+        source, kept = _kept[0]
+        if kept is scenario or (source == origin(scenario) and kept == scenario):
+            return kept
+    _kept[:] = [(origin(scenario), scenario)]
     return scenario
 
 

@@ -1,6 +1,6 @@
 """`make bench`: the speed and memory figures of docs/performance.md, measured here and now.
 
-It measures and prints; it asserts nothing (the tests never time anything). Four tables:
+It measures and prints; it asserts nothing (the tests never time anything). Six tables:
 
 - engine: seeded games without logs, per shipped scenario and bot (every bot the registry
   gives the game), in games per CPU-second in one process (the best of three runs of at least
@@ -14,6 +14,9 @@ It measures and prints; it asserts nothing (the tests never time anything). Four
   wall time and in CPU time, which load on a shared host barely moves);
 - memory: peak RSS of `bearcli simulate` for 1,000 against 100,000 games (`random`), and of
   the Sliding Bears `greedy` bot, whose store of floes grows to its bound and stops there;
+- routes: the Sliding Bears `greedy` bot on the classic floe (games per CPU-second, the best
+  of three runs) with all of routes.py's faster ways of finding a search, and with each of
+  them off in turn: what each one pays for;
 - pages: `bearcli replay RECORD --html` of a long memo game (simulated with a fixed seed) and
   of the longest golden record of each game: the page's size, the CPU time of drawing it in
   one process (best of three, the drawing's store of elements emptied before each) and the
@@ -98,9 +101,9 @@ def paired_share(scen, bot: str, seconds: float, first: int, pairs: int = 7) -> 
 
 def wall(scen, bot: str, games: int, workers: int) -> float:
     """Seconds `simulate` takes on a fresh copy of the scenario (a round trip through pickle,
-    as a worker gets it): on 1 worker as on 2, the rules' tables of the scenario are made
-    anew, as in a new `bearcli simulate`. A bot's store kept by layout (greedy's floes) is
-    the one cpu_rate filled, on 1 worker as in the 2 forked from this process."""
+    as a worker gets it): on 1 worker as on 2, the rules' tables of the scenario and what its
+    bots share (greedy's floes, core.memo.shared) are made anew, as in a new `bearcli
+    simulate`."""
     scen = pickle.loads(pickle.dumps(scen))
     start = time.perf_counter()
     simulate(scen, games, 2026, bot=bot, workers=workers)
@@ -232,7 +235,7 @@ def memory_table(big: int) -> list[str]:
         f"| `--bot random`, 1 worker, {big:,} games | {large / 1024:.1f} MiB "
         f"({large / small:.2f}x) |",
     ]
-    # Greedy keeps the floes it met, two generations of them at most (bots.py, _Routes.keep):
+    # Greedy keeps the floes it met, two generations of them at most (routes.py, RouteMaps.floes):
     # its memory grows with the games until the store is full, then stays. On 2 workers (the
     # largest process: a worker) to spare the bench most of 100,000 games' time.
     sizes = sorted({min(1000, big), min(10_000, big), big})
@@ -242,6 +245,45 @@ def memory_table(big: int) -> list[str]:
             f"| `--bot greedy`, 2 workers, {n:,} games | {peak / 1024:.1f} MiB "
             f"({peak / peaks[0]:.2f}x) |"
         )
+    return rows
+
+
+def routes_table(seconds: float) -> list[str]:
+    """Greedy with each faster way of routes.py switched off (the same choices either way)."""
+    from bearcli.games.sliding_bears import bots, routes
+
+    def full_search(nbs, w, top, n, stop, limit=routes.INF):
+        return routes.search_back(nbs, w, top, n)[stop]
+
+    plain_init = routes.RouteMaps.__init__
+
+    def one_at_a_time(self, lay):
+        plain_init(self, lay)
+        self.at_once_ok = False
+
+    ways = {
+        "every way": [],
+        "no search taken over (`Floe.inherit`, `still_holds`)": [
+            (routes.Floe, "inherit", lambda self, parent: None)
+        ],
+        "no searches at once (`searches_at_once`)": [(routes.RouteMaps, "__init__", one_at_a_time)],
+        "no search stopped early (`search_back_to`)": [(bots, "search_back_to", full_search)],
+    }
+    ways["none of them: every search alone, whole"] = [p for ps in ways.values() for p in ps]
+    rows = ["| `greedy`, sliding-bears/classic | games/CPU-s |", "| --- | ---: |"]
+    for name, patches in ways.items():
+        saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
+        try:
+            for owner, attr, value in patches:
+                setattr(owner, attr, value)
+            # a fresh scenario: its configuration's route maps and floes start empty
+            scen = scenario_fmt.load(ROOT / "scenarios/sliding-bears/classic.yaml")
+            rate = cpu_rate(scen, "greedy", seconds)
+        finally:
+            for owner, attr, value in saved:
+                setattr(owner, attr, value)
+        rows.append(f"| {name} | {rate:,.0f} |")
+        print(rows[-1], file=sys.stderr, flush=True)
     return rows
 
 
@@ -309,7 +351,7 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=100_000)
     parser.add_argument(
         "--only",
-        default="engine,replay,start-up,memory,pages",
+        default="engine,replay,start-up,memory,routes,pages",
         help="tables to measure, by title",
     )
     args = parser.parse_args()
@@ -318,6 +360,7 @@ def main() -> None:
         "replay": lambda: replay_table(args.seconds),
         "start-up": startup_table,
         "memory": lambda: memory_table(args.memory_games),
+        "routes": lambda: routes_table(args.seconds),
         "pages": pages_table,
     }
     print(f"machine: {machine()}\n")

@@ -46,6 +46,9 @@ def test_a_worker_plays_every_chunk_of_a_batch_on_its_first_copy(monkeypatch):
     other = scenario_fmt.load(path, ("seed=9",))
     assert simulation._as_kept(other) is other  # another batch: its own copy from now on
     assert simulation._as_kept(first) is first
+    fresh = scenario_fmt.load(path)  # equal, but another scenario (another batch, test)
+    assert fresh == first and simulation._as_kept(fresh) is fresh
+    assert simulation._as_kept(second) is second  # fresh is kept now: a copy of scen is not it
 
 
 def test_chunks_on_the_kept_copy_are_the_games_of_fresh_copies(monkeypatch):

@@ -101,10 +101,12 @@ def test_every_documented_event_type_has_a_sentence():
 
 
 def test_every_event_type_the_rules_emit_has_a_sentence():
-    # Events are built by core.events.event(), or directly as Event(...) in hot paths, or (in
-    # Sliding Bears' hot paths) interned by a key tuple: `key = ("type", ...)`, `_event("type"`.
+    # Events are built by core.events.event(), or directly as Event(...) in hot paths, or
+    # interned per configuration: Bear Down!'s `recurring("type", ...)`, Sliding Bears' by a
+    # key tuple, `key = ("type", ...)` or `events["type", ...]`.
     pattern = re.compile(
-        r"""(?:\bevent|_recurring|\bEvent|\b_event|\bkey\s*=\s*)\(\s*["']([a-z-]+)["']"""
+        r"""(?:(?:\bevent|\brecurring|\bEvent|\b_event|\bkey\s*=\s*)\(|\bevents\[)"""
+        r"""\s*["']([a-z-]+)["']"""
     )
     for name in registry.names():
         game = registry.get(name)

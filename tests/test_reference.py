@@ -5,11 +5,13 @@ by position in each game's tests (tests/games/<game>/test_fast_paths.py). Here t
 is played the way the program plays a game, through the Game protocol: every golden record
 under replays/ replays with the reference rules to the very events pinned beside it, and
 seeded games of every shipped scenario, the reference bots in every seat, are the games the
-fast rules and bots play (same steps, same events).
+fast rules and bots play (same steps, same events). And the reference stands on its own: it
+plays with every private method of the fast game made to fail, and imports no private name.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import importlib
 from pathlib import Path
@@ -88,3 +90,58 @@ def test_seeded_games_with_the_reference_are_the_fast_games(name, path):
     fast = _played(scen.game, config, 7)
     assert _played(ref, config, 7) == fast
     assert len(fast[0]) > 5  # a game, not a set-up
+
+
+def _fast_steps(game) -> list[str]:
+    """The fast game's own private methods: how it plays a step, not what the rules say."""
+    return sorted(
+        name
+        for name, value in vars(type(game)).items()
+        if name.startswith("_") and not name.startswith("__") and callable(value)
+    )
+
+
+def test_the_reference_modules_import_no_private_name():
+    # what a reference reads from the fast modules is their public data (State, constants)
+    for name, module in REFERENCES.items():
+        for part in ("", "_bots"):
+            path = ROOT / (module.replace(".", "/") + part + ".py")
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            imported = [
+                alias.name
+                for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom)
+                for alias in node.names
+            ]
+            assert imported and not [n for n in imported if n.startswith("_")], (name, part)
+
+
+def test_the_fast_games_have_private_steps_to_set_aside():
+    assert all(len(_fast_steps(registry.get(name))) >= 5 for name in REFERENCES)
+
+
+@pytest.mark.parametrize("name", list(REFERENCES))
+def test_the_reference_plays_with_none_of_the_fast_games_steps(name, monkeypatch):
+    # The reference subclasses the fast game only for what is not play (the set-up, the
+    # notation, the board): each private method of the fast game fails if it is called, and
+    # the golden records still replay, and seeded games still play, with the reference.
+    fast = registry.get(name)
+    for attr in _fast_steps(fast):
+
+        def refused(*args, _attr=attr, **kwargs):
+            raise AssertionError(f"the reference called {type(fast).__name__}.{_attr}")
+
+        monkeypatch.setattr(type(fast), attr, refused)
+    ref = reference(name)
+    for path in (p for p in RECORDS if p.parent.name == name):
+        log = movelog.load(path)
+        match = movelog.replay(_with_game(log, ref))
+        expected = record_check.expected_for(path).read_text(encoding="utf-8")
+        assert eventlog.text(log.scenario, match.events) == expected
+    for _, path in (case for case in SHIPPED if case[0] == name):
+        scen = scenario_fmt.load(path)
+        seats = tuple(dataclasses.replace(s, bot="random", options=()) for s in scen.config.seats)
+        config = dataclasses.replace(scen.config, seats=seats)
+        assert len(_played(ref, config, 3)[0]) > 5
+    with pytest.raises(AssertionError, match="the reference called"):
+        _played(fast, config, 3)  # the fast game plays by them: the check bites

@@ -86,8 +86,6 @@ def check_target(path: Path, force: bool) -> None:
 
     The test write is the one atomic.write_text makes: a temp file in the same folder.
     """
-    import tempfile
-
     from bearcli.formats import atomic
 
     try:
@@ -101,9 +99,7 @@ def check_target(path: Path, force: bool) -> None:
         if not above.is_dir():
             raise _cannot_write(path, f"{above} is not a folder")
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        os.close(fd)
-        os.unlink(tmp)
+        atomic.try_write(folder, path.name)
     except OSError as exc:  # EACCES, EROFS, ENOSPC, ENAMETOOLONG, a file where a folder is
         for p in made:  # deepest first: leave no empty folders behind a refusal
             with contextlib.suppress(OSError):

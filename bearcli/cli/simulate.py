@@ -86,6 +86,7 @@ def _prepare(out: Path, games: int, force: bool) -> int | None:
     leave the old games beside its own), and nothing else. Returns the lock (a descriptor of
     the folder, held until the process ends)."""
     from bearcli.core.errors import InputError, Location
+    from bearcli.formats import atomic
 
     try:
         if out.exists() and not out.is_dir():
@@ -96,7 +97,7 @@ def _prepare(out: Path, games: int, force: bool) -> int | None:
         lock = _lock(out)
         try:
             _clear(out, games, force)
-            _try_write(out)
+            atomic.try_write(out, "00000")  # a read-only folder: refused before any game
         except BaseException:
             if lock is not None:
                 os.close(lock)
@@ -131,15 +132,6 @@ def _lock(out: Path) -> int | None:
         os.close(fd)
         return None
     return fd
-
-
-def _try_write(out: Path) -> None:
-    """A read-only folder is refused before a game is played, not at the first save."""
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=".00000.", suffix=".tmp", dir=out)
-    os.close(fd)
-    os.unlink(tmp)
 
 
 def _clear(out: Path, games: int, force: bool) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bearcli.core.errors import IllegalStep
@@ -56,6 +56,12 @@ class Config:
     """What the rules need from a scenario; each game subclasses it with its own fields."""
 
     seats: tuple[Seat, ...]
+
+    def __getstate__(self) -> dict:
+        # Pickled by its fields alone (sent to a worker): what was worked out from them (the
+        # rules' tables, core.memo.shared values) is made again where it is needed.
+        names = {f.name for f in fields(self)}
+        return {k: v for k, v in self.__dict__.items() if k in names}
 
     def who(self, index: int) -> str:
         """Seat `index` (0-based) as every board, narration, prompt and error names it (P-C10)."""

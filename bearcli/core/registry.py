@@ -46,6 +46,11 @@ def names() -> list[str]:
 
 def get(name: str) -> Game:
     points = _registrations().get(name)
+    if not points and not names():  # not even the shipped games: bearcli is not installed
+        raise ScenarioError(
+            f"unknown game {name!r}: no game is registered in the entry-point group {GROUP} "
+            "(install bearcli, `make` or `pip install -e .`, so that its games are)"
+        )
     if not points:
         raise ScenarioError(f"unknown game {name!r} (known: {', '.join(names())})")
     if len(points) > 1:

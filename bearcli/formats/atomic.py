@@ -104,6 +104,14 @@ def remove_stale_temps(path: Path) -> None:
                     os.unlink(path.parent / name)
 
 
+def try_write(folder: Path, name: str) -> None:
+    """Make and remove the temp file that writing `name` into `folder` makes first: a place
+    that cannot take the output is refused (the OSError) before any work is done."""
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=TEMP_SUFFIX, dir=folder)
+    os.close(fd)
+    os.unlink(tmp)
+
+
 class Temp:
     """A temp file beside `path`, written and then put in place (or discarded)."""
 

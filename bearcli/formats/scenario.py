@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -29,6 +30,22 @@ class Scenario:
     # Where each seat stands in the scenario file, for errors about a seat (a human one that
     # simulate cannot play); () when the scenario was not parsed from a file.
     seat_locations: tuple[Location, ...] = field(default=(), compare=False)
+
+    def __getstate__(self) -> dict:
+        # A copy (sent to a worker) names the scenario it copies, this process's object: a
+        # worker plays every chunk of a batch on its first copy (simulation._as_kept), and
+        # never on a copy of another scenario that merely equals it (another batch's).
+        state = dict(self.__dict__)
+        state.setdefault(ORIGIN, origin(self))
+        return state
+
+
+ORIGIN = "_origin"  # the attribute of a copied Scenario that names what it copies
+
+
+def origin(scen: Scenario) -> tuple[int, int]:
+    """Which scenario `scen` is or copies: a process and an object in it."""
+    return scen.__dict__.get(ORIGIN) or (os.getpid(), id(scen))
 
 
 def fingerprint(game: Game, config: Config) -> str:

@@ -41,6 +41,22 @@ def test_an_unknown_game_lists_the_known_ones():
         registry.get("chess")
 
 
+def test_with_no_game_registered_the_error_says_to_install(monkeypatch):
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    registry.forget()
+    try:
+        with pytest.raises(ScenarioError) as refused:
+            registry.get("sliding-bears")
+    finally:
+        monkeypatch.undo()
+        registry.forget()
+    assert refused.value.message == (
+        "unknown game 'sliding-bears': no game is registered in the entry-point group "
+        "bearcli.games (install bearcli, `make` or `pip install -e .`, so that its games are)"
+    )
+    assert registry.get("sliding-bears").name == "sliding-bears"
+
+
 def test_a_name_registered_twice_is_refused_naming_both(register):
     register("dice-race = tests.dice_race.game:DiceRace")
     register("dice-race = tests.dice_race.other:DiceRace")

@@ -3,6 +3,7 @@
 import pytest
 
 from bearcli.core.errors import InputError
+from bearcli.formats import atomic
 from bearcli.formats.atomic import write_text
 
 
@@ -44,3 +45,13 @@ def test_new_files_follow_the_umask(tmp_path):
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "a.txt").stat().st_mode) == 0o644
     assert stat.S_IMODE((tmp_path / "b.txt").stat().st_mode) == 0o600
+
+
+def test_a_try_write_leaves_nothing_behind_and_a_place_that_cannot_take_it_raises(tmp_path):
+    atomic.try_write(tmp_path, "out.csv")
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(FileNotFoundError):
+        atomic.try_write(tmp_path / "missing", "out.csv")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(NotADirectoryError):
+        atomic.try_write(tmp_path / "file", "out.csv")

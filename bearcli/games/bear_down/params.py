@@ -51,13 +51,6 @@ class BDConfig(Config):
         compares, hashes and prints by its fields alone)."""
         return Tables(self.streams, self.dice, self.rocks)
 
-    def __getstate__(self) -> dict:
-        # A pickled config (sent to a worker) leaves its tables behind: they fill up with
-        # what the games met, and the other process makes its own.
-        state = dict(self.__dict__)
-        state.pop("tables", None)
-        return state
-
 
 def streams_for(players: int, dropped: str = "purple") -> tuple[str, ...]:
     """BD1: 4 players use all five streams, 3 drop one outermost, 2 drop both."""

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, reduce
 from itertools import compress, product
 from operator import or_
+from typing import TypedDict
 
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Game, Seat
 from bearcli.core.outcome import Outcome
 from bearcli.core.source import Source
+from bearcli.core.values import assemble
 from bearcli.games.bear_down import graph, notation, params
 from bearcli.games.bear_down.graph import SQUARES
 from bearcli.games.bear_down.narrate import BearDownNarrator
@@ -31,6 +33,26 @@ WATER = {"W": 1, "WWS": 2}  # tiles per face (BD3)
 SALMON = {"WWS": 1, "S1": 1, "S2": 2, "S3": 3}  # salmon per face (BD3)
 BY_WATER, BY_SALMON = "water-ran-out", "salmon-ran-out"
 _STREAM = (1 << SQUARES) - 1  # the bits of one stream's squares in a node mask
+
+
+class Changes(TypedDict, total=False):
+    """Changes to a State's fields (`_evolve`): each key a field, with its type."""
+
+    cfg: BDConfig
+    phase: str
+    round: int
+    first: int
+    moved: int
+    salmon: tuple[int, ...]
+    bears: tuple[int, ...]
+    carried: tuple[int, ...]
+    banked: tuple[int, ...]
+    water: int
+    stack: int
+    supply: int
+    final: bool
+    dice: tuple[tuple[str, str], ...]
+    termination: str | None
 
 
 @dataclass(frozen=True)
@@ -60,6 +82,24 @@ class State:
     @property
     def mover(self) -> int:
         return (self.first + self.moved) % len(self.bears)
+
+    @property
+    def reach(self) -> list[int | None]:
+        """graph.search for the mover's bear: the steps to each node it may go to (never
+        change the list). Worked out once per state and held by it: within a turn the runner
+        asks for the legal steps, a bot for the destinations and `apply` for the way, all at
+        the same state. Not a field: a state compares, hashes and prints by its fields."""
+        try:
+            return self._reach  # type: ignore[attr-defined]  # a slot (__slots__), not a field
+        except AttributeError:
+            return _search_mover(self)
+
+    # The mover's search (`reach`): kept in a slot, beside the fields' dict, so that a
+    # changed copy (`_evolve`, which copies that dict) never carries it over.
+    __slots__ = ("__dict__", "_reach")
+
+    def __getstate__(self) -> dict:
+        return self.__dict__  # pickled by its fields: the search is made again where needed
 
 
 class BearDown(Game[BDConfig, State]):
@@ -146,10 +186,9 @@ class BearDown(Game[BDConfig, State]):
     def legal_steps(self, state: State) -> list:
         if state.phase != "move":
             return []
-        mover = (state.first + state.moved) % len(state.bears)  # state.mover, inlined
         # The moves to the nodes with a distance, in node order. The runner asks first at a
-        # state, so the search is made, not looked for (`_distances` then finds it).
-        moves = list(compress(state.cfg.tables.moves, self._search(state, mover)))
+        # state: the search is made here, and the state holds it (State.reach).
+        moves = list(compress(state.cfg.tables.moves, _search_mover(state)))
         return moves or [Stay()]
 
     def legal_for(self, state: State, seat: int) -> list:
@@ -165,22 +204,13 @@ class BearDown(Game[BDConfig, State]):
 
     def _distances(self, state: State, seat: int) -> list[int | None]:
         """graph.search for `seat`'s bear; the list may be shared: never change it."""
-        tables = state.cfg.tables
-        # Within a turn the runner asks for the legal steps, a bot for the destinations and
-        # `apply` for the way, all at the same state (states never change): one search.
-        last_state, last_seat, dist = tables.searched
-        if last_state is state and last_seat == seat:
-            return dist
-        return self._search(state, seat)
-
-    def _search(self, state: State, seat: int) -> list[int | None]:
-        """_distances without looking for the last search: a new one, kept as the last."""
-        tables = state.cfg.tables
-        bears = state.bears
-        # All the bears count as occupied: the search never looks up its start or the boulder.
-        dist = graph.search(tables.adj, tables.inner, bears[seat], state.salmon, bears)
-        tables.searched = (state, seat, dist)
-        return dist
+        if seat == (state.first + state.moved) % len(state.bears):  # state.mover, inlined
+            try:
+                return state._reach  # type: ignore[attr-defined]  # State.reach, inlined
+            except AttributeError:
+                return _search_mover(state)
+        tables, bears = state.cfg.tables, state.bears
+        return graph.search(tables.adj, tables.inner, bears[seat], state.salmon, bears)
 
     def apply(self, state: State, step) -> tuple[State, tuple[Event, ...]]:
         return self._apply(state, step, [])
@@ -298,8 +328,8 @@ class BearDown(Game[BDConfig, State]):
                     events.append(event("water-exhausted", stream=stream))
                 continue
             if events is not None:
-                events.append(_SLID_IN(stack, source, stream, water))
-            supply += _fall(fall, stream, salmon, bears, carried, events)
+                events.append(tables.slid_in[stack, source, stream, water])
+            supply += _fall(tables, fall, stream, salmon, bears, carried, events)
         short = supply < needed
         if short:
             # BD7: the game ends at once; no salmon is placed and no bear moves.
@@ -315,11 +345,11 @@ class BearDown(Game[BDConfig, State]):
                     salmon[node] += 1
                 supply -= len(nodes)
                 if events is not None:
-                    events.append(_JUMPED(count, squares, stream))
+                    events.append(tables.jumped[count, squares, stream])
                     if len(nodes) < count:
                         left = count - len(nodes)
                         events.append(event("surplus-returned", stream=stream, count=left))
-        board = {
+        board: Changes = {
             "round": rnd,
             "dice": step.faces,
             "salmon": tuple(salmon),
@@ -403,15 +433,15 @@ class BearDown(Game[BDConfig, State]):
                 )
             raise self._unreachable(state, seat, step)
         if events is not None:
-            events.append(_MOVED(tables.names[here], seat + 1, steps, step.dest))
-        changes = {"bears": bears[:seat] + (target,) + bears[seat + 1 :]}  # what changes
+            events.append(tables.moved[tables.names[here], seat + 1, steps, step.dest])
+        changes: Changes = {"bears": bears[:seat] + (target,) + bears[seat + 1 :]}
         if target == boulder:
             held = state.carried[seat]
             if held:
                 banked = state.banked
                 banked = changes["banked"] = _set(banked, seat, banked[seat] + held)
                 if events is not None:
-                    events.append(_BANKED(banked[seat], held, seat + 1))
+                    events.append(tables.banked[banked[seat], held, seat + 1])
                 changes["carried"] = _set(state.carried, seat, 0)
         else:
             caught = state.salmon[target]
@@ -419,7 +449,7 @@ class BearDown(Game[BDConfig, State]):
                 carried = state.carried
                 carried = changes["carried"] = _set(carried, seat, carried[seat] + caught)
                 if events is not None:
-                    events.append(_CAUGHT(carried[seat], caught, seat + 1, step.dest))
+                    events.append(tables.caught[carried[seat], caught, seat + 1, step.dest])
                 changes["salmon"] = _set(state.salmon, target, 0)
         return self._next(state, events, changes)
 
@@ -471,7 +501,7 @@ class BearDown(Game[BDConfig, State]):
             "BD8",
         )
 
-    def _next(self, state: State, events: list | None, changes: dict):
+    def _next(self, state: State, events: list | None, changes: Changes):
         """After a move (`changes`, to the state's fields): the next seat, or the end of the
         round (BD11, BD12)."""
         moved = changes["moved"] = state.moved + 1
@@ -479,13 +509,13 @@ class BearDown(Game[BDConfig, State]):
         if moved < seats:
             return _evolve(state, changes), (tuple(events) if events else ())
         if events is not None:
-            events.append(_ROUND_ENDED(state.round))
+            events.append(state.cfg.tables.round_ended[(state.round,)])
         if state.final:
             return self._finish(_evolve(state, changes), BY_WATER, events)
         nxt = (state.first + 1) % seats
         if events is not None:
-            events.append(_PASSED(state.first + 1, state.round + 1, nxt + 1))
-        changes.update(phase="roll", first=nxt, moved=0)
+            events.append(state.cfg.tables.passed[state.first + 1, state.round + 1, nxt + 1])
+        changes["phase"], changes["first"], changes["moved"] = "roll", nxt, 0
         return _evolve(state, changes), (tuple(events) if events else ())
 
     def _finish(self, state: State, termination: str, events: list | None):
@@ -519,7 +549,7 @@ class BearDown(Game[BDConfig, State]):
                     rounds=state.round,
                 )
             )
-        over = {
+        over: Changes = {
             "phase": "over",
             "carried": (0,) * len(carried),
             "banked": banked_t,
@@ -529,7 +559,9 @@ class BearDown(Game[BDConfig, State]):
         return _evolve(state, over), (tuple(events) if events else ())
 
 
-def _fall(fall: tuple, stream: str, salmon: list, bears: list, carried: list, events):
+def _fall(
+    tables: Tables, fall: tuple, stream: str, salmon: list, bears: list, carried: list, events
+):
     """A tile has slid in behind a stream's boulder: square 4 falls (BD2, BD6), with its
     salmon and any bear on it (which loses what it carried); the rest move up one square.
     `fall` is the stream's (first node, edge node, each node's node after the fall: the
@@ -540,7 +572,7 @@ def _fall(fall: tuple, stream: str, salmon: list, bears: list, carried: list, ev
     salmon.insert(base, 0)  # a new square 1, empty; square 4 is pushed out:
     back = salmon.pop(edge + 1)
     if events is not None:
-        events.append(_TILE_FELL(None if on_edge is None else on_edge + 1, back, stream))
+        events.append(tables.tile_fell[None if on_edge is None else on_edge + 1, back, stream])
     bears[:] = [after[b] for b in bears]
     if on_edge is not None:
         lost = carried[on_edge]
@@ -578,56 +610,18 @@ def _plan(tables: Tables, faces: tuple[tuple[str, str], ...]):
     return plan
 
 
-_new, _setattr = object.__new__, object.__setattr__
+def _evolve(state: State, changes: Changes) -> State:
+    """core.values.evolve for a State (the mover's search, in its slot, stays behind)."""
+    return assemble(State, {**state.__dict__, **changes})
 
 
-def _evolve(state: State, changes: dict) -> State:
-    """`dataclasses.replace(state, **changes)`, without running the generated __init__.
-
-    A State is a plain value (no __post_init__, nothing derived), so its fields copied with
-    some of them changed make the same state replace() would, several times faster. The
-    new dict is built, not copied: a copy of the first state's dict would share its keys
-    with the class (a split dict), and reading a field from one costs CPython 3.11 about
-    four times as much as from a dict of its own.
-    """
-    new = _new(State)
-    _setattr(new, "__dict__", {**state.__dict__, **changes})
-    return new
-
-
-_KEPT = 50_000  # distinct events kept per type; past that, the memory starts again
-
-
-def _recurring(type_: str, *keys: str):
-    """The maker of one event type whose events recur, the same move or the same fall in
-    game after game.
-
-    Events are immutable values, so each distinct one is made once and then shared. The
-    maker takes the values in the order of the (sorted) keys, already frozen: ints, strings,
-    None and tuples (never a bool: True == 1 would find the event of 1).
-    """
-    assert list(keys) == sorted(keys), keys  # an Event's fields are sorted by key
-    made: dict[tuple, Event] = {}
-
-    def make(*values) -> Event:
-        known = made.get(values)
-        if known is None:
-            if len(made) >= _KEPT:
-                made.clear()
-            known = made[values] = Event(type_, tuple(zip(keys, values, strict=True)))
-        return known
-
-    return make
-
-
-_SLID_IN = _recurring("water-tile-slid-in", "rock_stack", "source", "stream", "water_supply")
-_TILE_FELL = _recurring("tile-fell", "bear", "salmon", "stream")
-_JUMPED = _recurring("salmon-jumped", "rolled", "squares", "stream")
-_MOVED = _recurring("bear-moved", "from", "seat", "steps", "to")
-_CAUGHT = _recurring("salmon-caught", "carried", "count", "seat", "square")
-_BANKED = _recurring("salmon-banked", "banked", "count", "seat")
-_ROUND_ENDED = _recurring("round-ended", "round")
-_PASSED = _recurring("first-player-passed", "from", "round", "to")
+def _search_mover(state: State) -> list[int | None]:
+    """State.reach, searched now and held by the state."""
+    tables, bears = state.cfg.tables, state.bears
+    # All the bears count as occupied: the search never looks up its start or the boulder.
+    found = graph.search(tables.adj, tables.inner, bears[state.mover], state.salmon, bears)
+    object.__setattr__(state, "_reach", found)  # not a field: see State.__slots__
+    return found
 
 
 @lru_cache(maxsize=16)

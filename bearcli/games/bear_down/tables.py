@@ -3,12 +3,16 @@
 The graph, the square names both ways, one `Move` per destination, and the faces of each die
 in the order `chance_outcomes` lists them: all of it follows from the configuration, and the
 rules, the sampler and the bots read it instead of working it out at every step. The tables
-also keep what the games met (rolls drawn, what each roll does, the last search), which a
-pickled configuration leaves behind (`BDConfig.__getstate__`).
+also keep what the games met (rolls drawn, what each roll does, the events that recur), which
+a pickled configuration leaves behind (`Config.__getstate__`).
 """
 
 from __future__ import annotations
 
+from functools import partial
+
+from bearcli.core.events import Event
+from bearcli.core.memo import Memo
 from bearcli.games.bear_down import graph
 from bearcli.games.bear_down.graph import SQUARES
 from bearcli.games.bear_down.notation import Move, Roll
@@ -59,13 +63,23 @@ class Tables:
             self.draws.insert(0, (groups, after))
             after *= len(die)
         self.rolls = after  # every roll counted with its weight: the sum of the weights
-        # What the games met, kept: each draw with its roll, each roll with what it asks of
-        # the board (rules._plan), and the last search for a bear's destinations (a state,
-        # a seat and graph.search) and the initial state with its events.
-        self._rolls: dict[int, Roll] = {}
+        # What the games met: each draw with its roll, each roll with what it asks of the
+        # board (rules._plan), and the initial state with its events.
+        self.drawn: Memo[int, Roll] = Memo(self.rolls, self._draw)
         self.plans: dict = {}
-        self.searched: tuple = (None, None, None)
         self.start: tuple | None = None
+        # The events that recur game after game (the same move, the same fall): each distinct
+        # one is made once and then shared, as events are immutable.
+        self.slid_in = recurring(
+            "water-tile-slid-in", "rock_stack", "source", "stream", "water_supply"
+        )
+        self.tile_fell = recurring("tile-fell", "bear", "salmon", "stream")
+        self.jumped = recurring("salmon-jumped", "rolled", "squares", "stream")
+        self.moved = recurring("bear-moved", "from", "seat", "steps", "to")
+        self.caught = recurring("salmon-caught", "carried", "count", "seat", "square")
+        self.banked = recurring("salmon-banked", "banked", "count", "seat")
+        self.round_ended = recurring("round-ended", "round")
+        self.passed = recurring("first-player-passed", "from", "round", "to")
 
     def roll(self, pick: int) -> Roll:
         """The roll that `Rng.weighted(chance_outcomes)` returns when it draws `pick`.
@@ -76,18 +90,33 @@ class Tables:
         starts where f's group starts; inside that run the second die is read the same way,
         with every weight multiplied by count(f); and so on. The same draw, without the list.
         """
-        roll = self._rolls.get(pick)
-        if roll is None:
-            at, faces = pick, []
-            scale = 1  # the multiplicities of the faces read so far, multiplied
-            for groups, after in self.draws:
-                unit = scale * after
-                side, first, count = groups[at // unit]
-                at -= first * unit
-                scale *= count
-                faces.append(side)
-            roll = self._rolls[pick] = Roll(tuple(faces))
-        return roll
+        return self.drawn[pick]
+
+    def _draw(self, pick: int) -> Roll:
+        at, faces = pick, []
+        scale = 1  # the multiplicities of the faces read so far, multiplied
+        for groups, after in self.draws:
+            unit = scale * after
+            side, first, count = groups[at // unit]
+            at -= first * unit
+            scale *= count
+            faces.append(side)
+        return Roll(tuple(faces))
+
+
+EVENTS_KEPT = 50_000  # distinct events kept per type; past that, the memory starts again
+
+
+def recurring(type_: str, *keys: str) -> Memo[tuple, Event]:
+    """The events of one type, by the values of their (sorted) keys, each made once. The
+    values come already frozen: ints, strings, None and tuples (never a bool: True == 1
+    would find the event of 1)."""
+    assert list(keys) == sorted(keys), keys  # an Event's fields are sorted by key
+    return Memo(EVENTS_KEPT, partial(_event, type_, keys))
+
+
+def _event(type_: str, keys: tuple[str, ...], values: tuple) -> Event:
+    return Event(type_, tuple(zip(keys, values, strict=True)))
 
 
 def _fall(base: int, boulder: int) -> tuple[int, int, tuple[int, ...]]:

@@ -1,6 +1,6 @@
-"""Exact solving's exploration a layer at a time, on numpy arrays: `solve.explore` at speed.
+"""Exact solving's exploration a layer at a time, on numpy arrays: `turn_solver.explore` at speed.
 
-`solve.explore` walks the positions between turns one at a time (`Floe.actions`, about 25
+`turn_solver.explore` walks the positions between turns one at a time (`Floe.actions`, about 25
 microseconds each). Here a whole batch of positions (codes as int64, which fits when a code
 has at most 62 bits: a floe of up to 15 squares) takes each single action at once: the
 cracks of every free ice square, each bear's jumps from a table by its byte, the slides of
@@ -10,8 +10,8 @@ arrays too.
 
 Positions are found layer by layer (as `solve.layers` orders them: a crack takes ice for
 good, an arrived bear stays across), from the most ice down, each layer closed under its own
-wind turns before the next is begun, and numbered in the order `solve.values` solves them.
-The graph has the same positions, and each the same ends in each part, as `solve.explore`
+wind turns before the next is begun, and numbered in the order `turn_solver.values` solves them.
+The graph has the same positions, and each the same ends in each part, as `turn_solver.explore`
 finds: tests/games/sliding_bears/test_explore_arrays.py compares the two on many floes.
 """
 
@@ -36,7 +36,7 @@ MOST_BITS = 62  # a code must fit in int64 with room for a jump's sum
 
 
 def fits(floe: Floe) -> bool:
-    """Whether the floe's codes fit this exploration (else solve.explore serves)."""
+    """Whether the floe's codes fit this exploration (else turn_solver.explore serves)."""
     return floe.bears_shift + 4 * BYTE <= MOST_BITS
 
 
@@ -344,7 +344,7 @@ def _layer_keys(codes: np.ndarray, tables: _Tables) -> np.ndarray:
 
 @_without_gc
 def explore(floe: Floe, starts, max_positions: int, check=None) -> ArrayGraph:
-    """solve.explore's graph (the same positions, each with the same ends), found a layer at
+    """turn_solver.explore's graph (the same positions, each with the same ends), found a layer at
     a time on arrays; `check(n)` hears the positions expanded at every CHECK_EVERY, as
     there."""
     from bearcli.core.solving import too_many_positions
@@ -439,7 +439,7 @@ SMALL = 20_000  # below this bound the plain walk is quicker (numpy's cost is pe
 
 def explore_graph(floe: Floe, starts, max_positions: int, check=None):
     """The graph from the start codes by whichever exploration serves: on arrays where the
-    codes fit and counting allows more than SMALL positions, else solve.explore."""
+    codes fit and counting allows more than SMALL positions, else turn_solver.explore."""
     starts = list(starts)
     if fits(floe) and floe.upper_bound(starts) > SMALL:
         return explore(floe, starts, max_positions, check)

@@ -29,7 +29,7 @@ MIN_SIZE, MAX_SIZE = 3, 12
 @dataclass(frozen=True)
 class Places:
     """Where each part of a layout was written (its file, line and column), for the static
-    checks (checks.py) to point at: a square's cell, a bear's start and finish letters."""
+    checks (floe_checks.py) to point at: a square's cell, a bear's start and finish letters."""
 
     first: Location  # the `finish:` label
     cells: tuple[Location, ...]  # by square index

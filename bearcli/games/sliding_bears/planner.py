@@ -9,7 +9,7 @@ most. With a depth of 2 or 3 (and a node budget that admits it) every end is wor
 mean, over the next roll's outcomes with their exact weights, of the best end of the turn
 that follows, and so on down: expectimax, by iterative deepening within the budget.
 
-A position is worth (`_Judge.value`) minus greedy's total route cost (bots._Floe: for each
+A position is worth (`_Judge.value`) minus greedy's total route cost (routes.Floe: for each
 bear the cheapest way to its finish, ice 1, water 3, seal 4, rocks walls), plus ICE for each
 tile of ice to spare (the ice tiles less the squares some bear's cheapest route still needs,
 each of which must hold ice when the bear gets there), plus FEED for each free ice tile
@@ -23,11 +23,11 @@ tile, the set-up removal against every first position), which is where greedy mi
 floes.
 
 Exact play: when the game after the turn in hand is small enough (counted by
-solve.Floe.upper_bound, at most `exact` positions between turns: every 3 x 3 floe from its
+turn_solver.Floe.upper_bound, at most `exact` positions between turns: every 3 x 3 floe from its
 first decision), the search reaches the end of the game. The positions are solved exactly
-(solve.explore and solve.values, the encoding of `bearcli solve`), their win probabilities
-kept for the configuration (`_Exact`), and the planner takes an end of highest value, the
-judge breaking ties. Otherwise the heuristic above decides.
+(turn_solver.explore and turn_solver.values, the encoding of `bearcli solve`), their win
+probabilities kept for the configuration (`_Exact`), and the planner takes an end of highest
+value, the judge breaking ties. Otherwise the heuristic above decides.
 
 The search is deterministic: steps in the rules' order, the first of equal values kept, no
 set order, and the bot draws no random numbers at all. The node budget counts positions
@@ -39,8 +39,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bearcli.core.game import CHANCE, Bot, BotSpec
-from bearcli.core.kept import kept
+from bearcli.core.memo import Memo, shared
 from bearcli.games.sliding_bears.notation import Remove
+from bearcli.games.sliding_bears.routes import INF, route_maps
 from bearcli.games.sliding_bears.rules import FINISH, START, WON, State
 
 DEPTH = 1  # turns searched at most: 1 is the turn in hand; 2 and 3 look further rolls ahead
@@ -82,28 +83,20 @@ class _Judge:
     """The value of positions of one configuration (see the module docstring)."""
 
     def __init__(self, cfg):
-        from bearcli.games.sliding_bears import bots  # late: bots imports this module
-
-        self.rt = bots._routes(cfg.layout)
-        self.inf = bots.INF
-        self.memo: dict = {}
+        self.routes = route_maps(cfg)
+        self.inf = INF
+        self.memo: Memo[tuple, float] = Memo(_KEEP)
 
     def value(self, state: State) -> float:
         term = state.termination
         if term is not None:
             return WIN if term == WON else -WIN
-        key = (state.cells, state.bears)
-        found = self.memo.get(key)
-        if found is None:
-            if len(self.memo) >= _KEEP:
-                self.memo.clear()
-            found = self.memo[key] = self._value(state)
-        return found
+        return self.memo.get_or_make((state.cells, state.bears), self._value, state)
 
     def _value(self, state: State) -> float:
-        rt, inf = self.rt, self.inf
-        floe = rt.floe(state.cells, (state.ice, state.tiles))
-        w, nbs, cells = floe.w, rt.open, state.cells
+        routes, inf = self.routes, self.inf
+        floe = routes.floe(state.cells, (state.ice, state.tiles))
+        w, nbs, cells = floe.w, routes.open, state.cells
         route = 0  # the squares some bear's cheapest route still crosses (bit i: square i)
         cost = 0  # greedy's total route cost
         blocked = 0  # route squares with another bear on them
@@ -114,7 +107,7 @@ class _Judge:
                 continue
             fin = floe.fins[k] or floe.fin(k)
             if pos == START:
-                sq = rt.entry[k]
+                sq = routes.entry[k]
                 if cells[sq] == "R" or fin[sq] >= inf:
                     cost += NO_ROUTE  # rocks never move: this bear cannot cross
                     continue
@@ -144,16 +137,14 @@ class _Judge:
         # Ice to spare: tiles no route needs, less one for each open square or seal a route
         # must have filled; and the free ice beside a route's water, the wind's supply.
         spare = state.ice.bit_count() - route.bit_count()
-        feeders = rt.beside(route & state.water) & state.ice & ~state.occupied & ~route
+        feeders = routes.beside(route & state.water) & state.ice & ~state.occupied & ~route
         return -cost - BEHIND * squares - BLOCK * blocked + ICE * spare + FEED * feeders.bit_count()
 
 
-_JUDGES: dict = {}
-
-
 def _judge(cfg) -> _Judge:
-    """The judge of a configuration, shared by the games of a batch (and its memory)."""
-    return kept(_JUDGES, 8, cfg.tables.key, _Judge, cfg)
+    """The judge of a configuration, shared by the games of a batch (and its memory): held
+    by the configuration (core.memo.shared), so nothing outlives it."""
+    return shared(cfg, _Judge)
 
 
 class _Exact:
@@ -224,12 +215,10 @@ class _Exact:
         self.solves += 1
 
 
-_EXACTS: dict = {}
-
-
 def _exact(cfg) -> _Exact:
-    """The exact values of a configuration, shared by the games of a batch."""
-    return kept(_EXACTS, 2, cfg.tables.key, _Exact, cfg)
+    """The exact values of a configuration, shared by the games of a batch: held by the
+    configuration (core.memo.shared), so a new configuration starts with none."""
+    return shared(cfg, _Exact)
 
 
 class PlannerBot(Bot):
@@ -255,8 +244,8 @@ class PlannerBot(Bot):
         self._plan: dict = {}  # solve_key of a position -> the step the chosen plan takes
         # What this game's searches found, by position: a turn's ends, and values by depth.
         # Kept for one game only, so that a game's choices never depend on other games.
-        self._turns: dict = {}
-        self._worths: dict = {}
+        self._turns: Memo[tuple, list] = Memo(_KEEP)
+        self._worths: Memo[tuple, float] = Memo(_KEEP)
 
     def choose(self, state: State, legal: Sequence):
         if self._judge is None:
@@ -322,13 +311,10 @@ class PlannerBot(Bot):
         nothing to do (or ends the game) is its own end."""
         if self.game.actor(state) < 0:
             return [state]
-        key = self.game.solve_key(state)
-        found = self._turns.get(key)
-        if found is None:
-            if len(self._turns) >= _KEEP:
-                self._turns.clear()
-            found = self._turns[key] = [end for _, _, end in self._plans(state)]
-        return found
+        return self._turns.get_or_make(self.game.solve_key(state), self._ends, state)
+
+    def _ends(self, state: State) -> list:
+        return [end for _, _, end in self._plans(state)]
 
     def _worth(self, end: State, depth: int, spent: list) -> float:
         """Expectimax: the mean over the next roll (exact weights) of the best end of that
@@ -349,11 +335,7 @@ class PlannerBot(Bot):
                 raise _OutOfBudget
             total += weight * max(self._worth(e, depth - 1, spent) for e in ends)
             weights += weight
-        value = total / weights
-        if len(self._worths) >= _KEEP:
-            self._worths.clear()
-        self._worths[key] = value
-        return value
+        return self._worths.keep(key, total / weights)
 
     def _plans(self, state: State) -> list:
         """Every distinct end of the turn in hand: (first step, the plan's steps by

@@ -21,14 +21,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 from operator import getitem
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict, cast
 
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game, Seat
-from bearcli.core.kept import kept
+from bearcli.core.memo import Memo
 from bearcli.core.outcome import Outcome
 from bearcli.core.rng import Rng
 from bearcli.core.source import Source
+from bearcli.core.values import assemble
 from bearcli.games.sliding_bears import layout as layout_fmt
 from bearcli.games.sliding_bears import notation
 from bearcli.games.sliding_bears.layout import COLOURS, Layout
@@ -62,8 +63,8 @@ class SBConfig(Config):
 
     @cached_property
     def tables(self) -> Tables:
-        """What the rules look up during a game of this configuration (shared, built once)."""
-        return _tables(self.layout, self.level, self.variant, self.bear_die, self.weather_die)
+        """What the rules look up during a game of this configuration (built once)."""
+        return Tables(self.layout, self.level, self.variant, self.bear_die, self.weather_die)
 
 
 @dataclass(frozen=True)
@@ -93,28 +94,46 @@ class State:
     def __post_init__(self) -> None:
         # The plain way in (State(...), dataclasses.replace). The rules' own steps make their
         # states in _settle, deriving the new values from the old ones as they go.
-        values = self.__dict__
-        values.update(_masks(self.cells, self.bears))
+        values = cast(Fields, self.__dict__)
+        masks = _masks(self.cells, self.bears)
+        values["ice"], values["water"], values["tiles"], values["occupied"] = masks
         values["mover"] = {"over": TERMINAL, "roll": CHANCE}.get(self.phase, self.seat)
-        steps, values["weather_steps"] = [], []
+        steps: list = []
+        values["weather_steps"] = []
         if self.phase == "act":
-            tab = self.cfg.tables
-            values["weather_steps"] = _weather_steps(tab, values)
-            steps = _jump_steps(tab, values) + values["weather_steps"]
+            tables = self.cfg.tables
+            weather = values["weather_steps"] = _weather_steps(tables, values)
+            steps = _jump_steps(tables, values) + weather
             if self.bear_face is not None or self.weather == "wind":
                 steps.append(PASS)
         values["options"] = steps
 
 
-def _state(values: dict) -> State:
-    """The State of these field values (derived ones included), without dataclass overhead."""
-    new = _new_object(State)
-    _set_attr(new, "__dict__", values)
-    return new
+class Fields(TypedDict):
+    """A State's attributes, the derived ones too, as a step works them out: the old state's
+    copied (`_fields`), changed, and made the new state (`_settle`, core.values.assemble)."""
+
+    cfg: SBConfig
+    cells: tuple[str, ...]
+    bears: tuple[int, ...]
+    phase: str
+    turn: int
+    seat: int
+    bear_face: str | None
+    weather: str | None
+    termination: str | None
+    ice: int
+    water: int
+    tiles: int
+    occupied: int
+    mover: int
+    options: Sequence
+    weather_steps: Sequence | None  # None while a step leaves them to be found (_settle)
 
 
-_new_object = object.__new__
-_set_attr = object.__setattr__
+def _fields(state: State) -> Fields:
+    """A copy of the state's attributes, to be changed into the next state's."""
+    return cast(Fields, state.__dict__.copy())
 
 
 class SlidingBears(Game[SBConfig, State]):
@@ -218,15 +237,16 @@ class SlidingBears(Game[SBConfig, State]):
     def sample_chance(self, state: State, rng: Rng) -> Roll:
         # Game.sample_chance's own draw (one rng.below over the summed weights, the outcomes
         # in chance_outcomes' order), read from the outcomes laid out once, one per weight.
-        tab = state.cfg.tables
-        return tab.roll_draw[rng.below(len(tab.roll_draw))]
+        tables = state.cfg.tables
+        return tables.roll_draw[rng.below(len(tables.roll_draw))]
 
     def legal_steps(self, state: State) -> list:
         if state.phase == "act":
             return list(state.options)  # found by _settle when the position was reached
         if state.phase == "remove":
-            tab = state.cfg.tables
-            return [tab.removes[i] for i, c in enumerate(state.cells) if c == tab.removed_tile]
+            tables = state.cfg.tables
+            tile = tables.removed_tile
+            return [tables.removes[i] for i, c in enumerate(state.cells) if c == tile]
         return []
 
     def apply(self, state: State, step) -> tuple[State, tuple[Event, ...]]:
@@ -353,9 +373,9 @@ class SlidingBears(Game[SBConfig, State]):
     # Each step works out the field values of the position it leads to (the old ones, copied,
     # with its changes) and its events; _settle completes them and makes the new state.
     def _remove(self, cfg: SBConfig, state: State, step: Remove):
-        tab = cfg.tables
-        needed = tab.removed_tile  # SB2: a seal at the normal level, an ice tile at the hard
-        sq = tab.square(step.square)
+        tables = cfg.tables
+        needed = tables.removed_tile  # SB2: a seal at the normal level, an ice tile at the hard
+        sq = tables.square(step.square)
         if sq is None or state.cells[sq] != needed:
             what = "a seal" if needed == "S" else "an ice tile"
             raise self.refuse(
@@ -365,19 +385,16 @@ class SlidingBears(Game[SBConfig, State]):
                 "SB2",
             )
         bit = 1 << sq
-        new = state.__dict__.copy()
-        new.update(
-            cells=_set(state.cells, sq, "."),
-            phase="roll",
-            mover=CHANCE,
-            ice=state.ice & ~bit,
-            tiles=state.tiles & ~bit,
-            water=state.water | bit,
-            options=(),
-            weather_steps=(),
-        )
+        new = _fields(state)
+        new["cells"] = _set(state.cells, sq, ".")
+        new["phase"] = "roll"
+        new["mover"] = CHANCE
+        new["ice"] = state.ice & ~bit
+        new["tiles"] = state.tiles & ~bit
+        new["water"] = state.water | bit
+        new["options"] = new["weather_steps"] = ()
         tile = "seal" if needed == "S" else "ice"
-        return _state(new), (event("tile-removed", square=step.square, tile=tile),)
+        return assemble(State, new), (event("tile-removed", square=step.square, tile=tile),)
 
     def _roll(self, cfg: SBConfig, state: State, step: Roll):
         bear, weather = step.bear, step.weather
@@ -387,7 +404,7 @@ class SlidingBears(Game[SBConfig, State]):
             )
         if weather not in cfg.weather_die:
             raise self.refuse(step, f"{weather!r} is not a face of the weather die", "SB3")
-        new = state.__dict__.copy()
+        new = _fields(state)
         new["phase"] = "act"
         new["mover"] = state.seat
         new["turn"] = turn = state.turn + 1
@@ -395,15 +412,15 @@ class SlidingBears(Game[SBConfig, State]):
         new["weather"] = weather
         new["weather_steps"] = None  # to be found
         key = ("dice-rolled", state.seat + 1, turn, bear, weather)
-        return self._settle(cfg, new, [_EVENTS.get(key) or _new_event(key)])
+        return self._settle(cfg, new, [cfg.tables.events[key]])
 
     def _jump(self, cfg: SBConfig, state: State, step: Jump):
         face = state.bear_face
         if face is None:
             raise self.refuse(step, "the bear die is already used or forgone this turn", "SB4")
-        tab = cfg.tables
+        tables = cfg.tables
         k = COLOUR_INDEX.get(step.colour)
-        if k not in tab.movers[face]:  # SB3: the colours the bear die shows
+        if k not in tables.movers[face]:  # SB3: the colours the bear die shows
             allowed = self.colours_for(cfg, face)
             raise self.refuse(
                 step, f"the bear die shows {face}, which moves {' or '.join(allowed)}", "SB3"
@@ -413,17 +430,17 @@ class SlidingBears(Game[SBConfig, State]):
             raise self.refuse(
                 step, f"the {step.colour} bear has arrived and does not move again", "SB4"
             )
-        target = tab.position.get(step.target)
+        target = tables.position.get(step.target)
         if target is None:
             target = self._target(cfg, step)
         # SB4: onto free ice next to the bear; from start onto the grid square beside it; from
         # that square back to start; from the top square beside the finish onto the finish.
-        moves = tab.jumps[k][here]
+        moves = tables.jumps[k][here]
         if target not in moves.targets or (
             target >= 0 and not (state.ice & ~state.occupied) >> target & 1
         ):
             raise self.refuse(step, self._why_not(cfg, state, k, target, step.target), "SB4")
-        new = state.__dict__.copy()
+        new = _fields(state)
         new["bears"] = bears = _set(state.bears, k, target)
         occupied = state.occupied
         if here >= 0:
@@ -434,19 +451,19 @@ class SlidingBears(Game[SBConfig, State]):
         new["bear_face"] = None
         if state.weather == "crack":
             new["weather_steps"] = None  # the free ice changed: the cracks are found anew
-        key = ("bear-jumped", step.colour, tab.pos_name[here], step.target)
-        events = [_EVENTS.get(key) or _new_event(key)]
+        key = ("bear-jumped", step.colour, tables.pos_name[here], step.target)
+        events = [tables.events[key]]
         if target == FINISH:
-            events.append(_event("bear-arrived", step.colour, bears.count(FINISH)))
+            events.append(tables.events["bear-arrived", step.colour, bears.count(FINISH)])
         return self._settle(cfg, new, events)
 
     def _crack(self, cfg: SBConfig, state: State, step: Crack):
         if state.weather != "crack":
             raise self.refuse(step, "the weather die does not show crack this turn", "SB5")
-        tab = cfg.tables
-        sq = tab.square_index.get(step.square)
+        tables = cfg.tables
+        sq = tables.square_index.get(step.square)
         if sq is None:
-            sq = tab.grid.parse(step.square)
+            sq = tables.grid.parse(step.square)
         # SB5: a crack takes a free ice tile (one no bear stands on).
         if sq is None or not (state.ice & ~state.occupied) >> sq & 1:
             what = (
@@ -458,7 +475,7 @@ class SlidingBears(Game[SBConfig, State]):
                 step, f"a crack removes a free ice tile; {step.square}: {what}", "SB5"
             )
         bit = 1 << sq
-        new = state.__dict__.copy()
+        new = _fields(state)
         cells = list(state.cells)
         cells[sq] = "."
         new["cells"] = tuple(cells)
@@ -468,25 +485,25 @@ class SlidingBears(Game[SBConfig, State]):
         new["tiles"] = state.tiles ^ bit
         new["water"] = state.water | bit
         key = ("ice-cracked", step.square, state.ice.bit_count() - 1)
-        return self._settle(cfg, new, [_EVENTS.get(key) or _new_event(key)])
+        return self._settle(cfg, new, [tables.events[key]])
 
     def _wind(self, cfg: SBConfig, state: State, step: Wind):
         if state.weather != "wind":
             raise self.refuse(step, "the weather die does not show wind (or it was used)", "SB6")
-        tab = cfg.tables
-        src = tab.square_index.get(step.source)
+        tables = cfg.tables
+        src = tables.square_index.get(step.source)
         if src is None:
-            src = tab.grid.parse(step.source)
-        dst = tab.square_index.get(step.target)
+            src = tables.grid.parse(step.source)
+        dst = tables.square_index.get(step.target)
         if dst is None:
-            dst = tab.grid.parse(step.target)
+            dst = tables.grid.parse(step.target)
         if src is None or not state.tiles >> src & 1:
             raise self.refuse(
                 step,
                 f"only ice or seal tiles slide; {step.source} is {_tile_name(state, src)}",
                 "SB6",
             )
-        if dst is None or not tab.near[src] >> dst & 1:
+        if dst is None or not tables.near[src] >> dst & 1:
             raise self.refuse(
                 step,
                 f"{step.target} is not next to {step.source} (slides go "
@@ -499,7 +516,7 @@ class SlidingBears(Game[SBConfig, State]):
                 f"a tile slides into open water; {step.target} is {_tile_name(state, dst)}",
                 "SB6",
             )
-        new = state.__dict__.copy()
+        new = _fields(state)
         cells = list(state.cells)
         tile = cells[src]
         cells[src], cells[dst] = ".", tile
@@ -518,7 +535,7 @@ class SlidingBears(Game[SBConfig, State]):
             new["occupied"] = state.occupied ^ moved
             rider = COLOURS[rider]
         key = ("tile-slid", "ice" if tile == "I" else "seal", step.source, step.target, rider)
-        return self._settle(cfg, new, [_EVENTS.get(key) or _new_event(key)])
+        return self._settle(cfg, new, [tables.events[key]])
 
     def _pass(self, cfg: SBConfig, state: State, step: Pass):
         forgone = []
@@ -530,38 +547,41 @@ class SlidingBears(Game[SBConfig, State]):
             raise self.refuse(
                 step, "nothing optional is left to forgo; the crack is mandatory", "SB5"
             )
-        new = state.__dict__.copy()
+        new = _fields(state)
         new["bear_face"] = None
         if state.weather == "wind":
             new["weather"] = None
             new["weather_steps"] = ()
-        return self._settle(cfg, new, [_event("effects-forgone", tuple(forgone))])
+        key = ("effects-forgone", tuple(forgone))
+        return self._settle(cfg, new, [cfg.tables.events[key]])
 
-    def _settle(self, cfg: SBConfig, new: dict, events: list[Event]):
+    def _settle(self, cfg: SBConfig, new: Fields, events: list[Event]):
         """The state of the field values `new` a step led to, and what follows by itself:
         the win, the loss, the end of a turn with nothing left; else its legal steps."""
+        tables = cfg.tables
+        key: tuple  # an event's (type, *values), for tables.events
         if new["bears"] == ALL_ACROSS:  # SB8: all four bears are across
             key = ("game-ended", "won", WON, new["turn"])
-            events.append(_EVENTS.get(key) or _new_event(key))
-            new.update(_GAME_OVER, termination=WON)
+            events.append(tables.events[key])
+            _game_over(new, WON)
         else:
             # The legal steps: the jumps (SB4), then the cracks or slides (SB5, SB6), which a
             # step that leaves them as they were passes on.
-            tab = cfg.tables
             weather = new["weather_steps"]
             if weather is None:
-                weather = new["weather_steps"] = _weather_steps(tab, new)
+                weather = new["weather_steps"] = _weather_steps(tables, new)
             face = new["bear_face"]
+            steps: list  # the legal steps: the rules' own lists (the jumps' and slides')
             if face is not None:
                 steps = []
                 free = new["ice"] & ~new["occupied"]  # free ice: no bear on it
                 bears = new["bears"]
-                for k, moves in tab.face_jumps[face]:  # see _jump_steps
+                for k, moves in tables.face_jumps[face]:  # see _jump_steps
                     ice_mask, jumps = moves[bears[k]]
                     steps += jumps[free & ice_mask]
                 steps += weather
             else:
-                steps = weather
+                steps = weather  # type: ignore[assignment]  # the list _weather_steps made
             if steps:
                 # SB4, SB6: the bear die and the wind may be forgone
                 if face is not None:
@@ -571,16 +591,18 @@ class SlidingBears(Game[SBConfig, State]):
                 new["options"] = steps
             elif new["weather"] == "crack":  # SB5, SB8: the crack is mandatory; nothing moves
                 key = ("game-ended", "lost", LOST, new["turn"])
-                events.append(_EVENTS.get(key) or _new_event(key))
-                new.update(_GAME_OVER, termination=LOST)
+                events.append(tables.events[key])
+                _game_over(new, LOST)
             else:  # SB7: nothing is left to do; the next seat rolls
                 unused = _UNUSED[bool(new["bear_face"]), bool(new["weather"])]
                 key = ("turn-ended", new["seat"] + 1, new["turn"], unused)
-                events.append(_EVENTS.get(key) or _new_event(key))
-                new.update(_NEXT_ROLL, seat=(new["seat"] + 1) % len(cfg.seats))
-        after = _new_object(State)
-        _set_attr(after, "__dict__", new)
-        return after, tuple(events)
+                events.append(tables.events[key])
+                new["seat"] = (new["seat"] + 1) % len(cfg.seats)
+                new["phase"] = "roll"
+                new["mover"] = CHANCE
+                new["bear_face"] = new["weather"] = None
+                new["options"] = new["weather_steps"] = ()
+        return assemble(State, new), tuple(events)
 
     # -- queries the bots and the board share -----------------------------------------------
     def colours_for(self, cfg: SBConfig, face: str) -> tuple[str, ...]:
@@ -673,17 +695,15 @@ def _dice(source: Source, variant: str) -> tuple[tuple[str, ...], tuple[str, ...
     return bear, weather
 
 
-# What a settled position changes when the game is over, or when the next seat is to roll;
-# the dice a turn left unused, by whether the bear die and the weather die are still unused.
-_GAME_OVER = {"phase": "over", "mover": TERMINAL, "options": (), "weather_steps": ()}
-_NEXT_ROLL = {
-    "phase": "roll",
-    "mover": CHANCE,
-    "bear_face": None,
-    "weather": None,
-    "options": (),
-    "weather_steps": (),
-}
+def _game_over(new: Fields, termination: str) -> None:
+    """What a settled position changes when the game is over."""
+    new["phase"] = "over"
+    new["mover"] = TERMINAL
+    new["options"] = new["weather_steps"] = ()
+    new["termination"] = termination
+
+
+# The dice a turn left unused, by whether the bear die and the weather die are still unused.
 _UNUSED = {
     (False, False): (),
     (True, False): ("bear",),
@@ -712,13 +732,15 @@ class BearMoves(NamedTuple):
 
 
 class Tables:
-    """Everything the rules look up for one configuration, built once and shared (`_tables`).
+    """Everything the rules look up for one configuration, built once (`SBConfig.tables`).
 
     The step objects are made here once: the legal steps of a position are picked from them.
     """
 
     def __init__(self, lay: Layout, level: str, variant: str, bear_die, weather_die):
         self.key = (lay, level, variant, bear_die, weather_die)
+        # The events of the steps, by (type, *values in EVENT_FIELDS order): made once.
+        self.events: Memo[tuple, Event] = Memo(EVENTS_KEPT, _new_event)
         self.grid = grid = lay.grid
         n = grid.size
         self.names = names = tuple(grid.name(i) for i in range(n))
@@ -803,16 +825,8 @@ class Tables:
         sq = self.square_index.get(text)
         return sq if sq is not None else self.grid.parse(text)
 
-    def __reduce__(self):  # pickled as its key: rebuilt (or found) where it is unpickled
-        return (_tables, self.key)
-
-
-_TABLES: dict[tuple, Tables] = {}
-
-
-def _tables(lay: Layout, level: str, variant: str, bear_die, weather_die) -> Tables:
-    key = (lay, level, variant, bear_die, weather_die)
-    return kept(_TABLES, 16, key, Tables, *key)
+    def __reduce__(self):  # pickled as its key: rebuilt where it is unpickled
+        return (Tables, self.key)
 
 
 def _submasks(mask: int) -> list[int]:
@@ -828,20 +842,20 @@ def _submasks(mask: int) -> list[int]:
 # -- the rules' computations on a position ------------------------------------------------------
 
 
-def _jump_steps(tab: Tables, v: dict) -> list:
+def _jump_steps(tables: Tables, v: Fields) -> list:
     """SB4: the jumps of each bear the bear die moves (see Tables.jumps)."""
     out: list = []
     face = v["bear_face"]
     if face is not None:
         free = v["ice"] & ~v["occupied"]  # free ice: no bear on it
         bears = v["bears"]
-        for k, moves in tab.face_jumps[face]:
+        for k, moves in tables.face_jumps[face]:
             ice_mask, steps = moves[bears[k]]
             out += steps[free & ice_mask]
     return out
 
 
-def _weather_steps(tab: Tables, v: dict) -> list:
+def _weather_steps(tables: Tables, v: Fields) -> list:
     """SB5: a crack takes any free ice tile; SB6: the wind slides an ice or seal tile into
     open water beside it. In square order (a slide's: its tile's, then below, left, right,
     above). Masks are read a byte at a time through the chunk tables, the loop in C."""
@@ -850,29 +864,30 @@ def _weather_steps(tab: Tables, v: dict) -> list:
         free = v["ice"] & ~v["occupied"]
         return [
             *chain.from_iterable(
-                map(getitem, tab.crack_chunks, free.to_bytes(tab.nbytes, "little"))
+                map(getitem, tables.crack_chunks, free.to_bytes(tables.nbytes, "little"))
             )
         ]
     if weather == "wind":
         water = v["water"]
         beside_water = (
-            (water >> tab.width)
-            | ((water & tab.not_first_col) >> 1)
-            | ((water & tab.not_last_col) << 1)
-            | (water << tab.width)
+            (water >> tables.width)
+            | ((water & tables.not_first_col) >> 1)
+            | ((water & tables.not_last_col) << 1)
+            | (water << tables.width)
         )
-        sources = (beside_water & v["tiles"]).to_bytes(tab.nbytes, "little")
-        slides, near = tab.slides, tab.near
+        sources = (beside_water & v["tiles"]).to_bytes(tables.nbytes, "little")
+        slides, near = tables.slides, tables.near
         return [
             step
-            for i in chain.from_iterable(map(getitem, tab.square_chunks, sources))
+            for i in chain.from_iterable(map(getitem, tables.square_chunks, sources))
             for step in slides[i][water & near[i]]
         ]
     return []
 
 
-def _masks(cells: tuple[str, ...], bears: tuple[int, ...]) -> dict[str, int]:
-    """A state's derived bit masks, from its cells and bears (State.__post_init__)."""
+def _masks(cells: tuple[str, ...], bears: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """A state's derived bit masks, from its cells and bears (State.__post_init__): its ice,
+    open water, tiles and the squares a bear stands on."""
     ice = water = tiles = occupied = 0
     for i, c in enumerate(cells):
         if c == "I":
@@ -884,7 +899,7 @@ def _masks(cells: tuple[str, ...], bears: tuple[int, ...]) -> dict[str, int]:
     for b in bears:
         if b >= 0:
             occupied |= 1 << b
-    return {"ice": ice, "water": water, "tiles": tiles, "occupied": occupied}
+    return ice, water, tiles, occupied
 
 
 def _colours_for(variant: str, face: str) -> tuple[str, ...]:
@@ -926,22 +941,15 @@ EVENT_FIELDS = {
     "turn-ended": ("seat", "turn", "unused"),
     "game-ended": ("result", "termination", "turn"),
 }
-_EVENTS: dict[tuple, Event] = {}
-
-
-def _event(*key) -> Event:
-    """event(type, **fields) for key = (type, *values in EVENT_FIELDS order), made once and
-    then shared: events are immutable, and a game repeats the same few many times. (The
-    hottest places write `_EVENTS.get(key) or _new_event(key)`, the same without a call.)"""
-    return _EVENTS.get(key) or _new_event(key)
+EVENTS_KEPT = 20_000  # distinct events a configuration's tables keep (Tables.events)
 
 
 def _new_event(key: tuple) -> Event:
-    if len(_EVENTS) >= 20_000:
-        _EVENTS.clear()
+    """event(type, **fields) for key = (type, *values in EVENT_FIELDS order): made once per
+    configuration and then shared (`Tables.events`), since events are immutable and a game
+    repeats the same few many times."""
     fields = dict(zip(EVENT_FIELDS[key[0]], key[1:], strict=True))
-    found = _EVENTS[key] = event(key[0], **fields)
-    return found
+    return event(key[0], **fields)
 
 
 def _set(values: tuple, i: int, v) -> tuple:

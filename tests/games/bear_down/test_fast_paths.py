@@ -29,7 +29,8 @@ from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.rng import Rng
 from bearcli.core.runner import Match, chance_rng, make_bots
 from bearcli.formats import scenario as scenario_file
-from bearcli.games.bear_down import bots, graph, reference, reference_bots, rules
+from bearcli.games.bear_down import bots, graph, reference, reference_bots
+from bearcli.games.bear_down import tables as config_tables
 from bearcli.games.bear_down.graph import SQUARES
 from bearcli.games.bear_down.notation import STREAMS, Move
 from bearcli.games.bear_down.reference import ReferenceBearDown
@@ -325,5 +326,7 @@ def test_seeded_games_play_the_same_steps_and_events(name, bot):
 
 
 def test_recurring_events_are_the_same_when_the_memory_starts_again(monkeypatch):
-    monkeypatch.setattr(rules, "_KEPT", 3)
+    monkeypatch.setattr(config_tables, "EVENTS_KEPT", 3)  # each new configuration's tables
     assert _digest("four-players", None) == PINNED[("four-players", None)]
+    loaded = scenario_file.load(ROOT / "scenarios" / "bear-down" / "four-players.yaml")
+    assert loaded.config.tables.moved.most == 3

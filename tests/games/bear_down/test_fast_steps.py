@@ -9,6 +9,7 @@ own: each is compared with the plain computation on odd boards and seeded positi
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -162,14 +163,26 @@ def test_advance_is_apply_without_the_events(seen, name):
             assert (advanced, events) == plain_apply(state, step)
 
 
-def test_legal_steps_search_anew_and_moves_find_that_search(seen):
+def test_legal_steps_search_and_the_state_holds_it_for_the_moves_a_copy_leaves_it(seen):
     state = next(s for s in seen["4p"] if s.phase == "move")
-    first = GAME.legal_steps(state)
-    kept = state.cfg.tables.searched
-    assert kept[0] is state and GAME.legal_steps(state) == first
-    GAME.advance(state, first[0])
-    assert state.cfg.tables.searched[2] is not kept[2]  # legal_steps searched again
-    assert GAME._distances(state, GAME.actor(state)) is state.cfg.tables.searched[2]
+    tables = state.cfg.tables
+    plain = graph.search(
+        tables.adj, tables.inner, state.bears[state.mover], state.salmon, state.bears
+    )
+    first = GAME.legal_steps(state)  # the runner asks first: it searches, the state holds it
+    reach = state.reach
+    assert reach == plain and GAME._distances(state, state.mover) is reach
+    assert GAME.destinations(state, state.mover) == {n: d for n, d in enumerate(reach) if d}
+    assert GAME.legal_steps(state) == first and state.reach is not reach  # searched anew
+    after = GAME.advance(state, first[0])
+    assert not hasattr(after, "_reach")  # a changed copy leaves it behind: searched anew
+    other = (state.mover + 1) % len(state.bears)  # another seat's (a refusal's): not held
+    held = state.reach
+    assert GAME._distances(state, other) is not held and state.reach is held
+    fresh = dataclasses.replace(state)  # a state nobody asked yet: searched on first read
+    assert fresh.reach == plain and fresh.reach is fresh.reach
+    copied = pickle.loads(pickle.dumps(state))  # pickled by its fields alone
+    assert copied == state and not hasattr(copied, "_reach") and copied.reach == plain
 
 
 def test_states_get_fields_of_their_own(seen):

@@ -1,5 +1,5 @@
-"""Exploring on arrays (explore_arrays.py) finds solve.explore's graph: the same positions, each
-with the same ends in each part, the same counts, and so the very same values."""
+"""Exploring on arrays (explore_arrays.py) finds turn_solver.explore's graph: the same
+positions, each with the same ends in each part, the same counts, and so the very same values."""
 
 from __future__ import annotations
 

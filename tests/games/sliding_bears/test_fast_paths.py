@@ -32,7 +32,7 @@ from bearcli.core.game import CHANCE, TERMINAL
 from bearcli.core.rng import Rng, derive_seed
 from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.formats import scenario as scenario_file
-from bearcli.games.sliding_bears import bots, reference_bots, rules
+from bearcli.games.sliding_bears import bots, reference_bots, routes, rules
 from bearcli.games.sliding_bears.layout import COLOURS
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Remove, Roll, Wind
 from bearcli.games.sliding_bears.reference import ReferenceSlidingBears
@@ -269,7 +269,8 @@ def test_states_are_unchanged_by_play_and_keep_their_repr():
 
 
 def test_shared_events_equal_fresh_ones():
-    rules._EVENTS.clear()
+    events = rules.Tables(*CONFIGS[0].tables.key).events  # a new configuration's: empty
+    assert not events
     for key in [
         ("dice-rolled", 1, 3, "pink/blue", "wind"),
         ("bear-jumped", "pink", "start", "a1"),
@@ -281,8 +282,8 @@ def test_shared_events_equal_fresh_ones():
         ("turn-ended", 2, 7, ()),
         ("game-ended", "won", "all-bears-across", 30),
     ]:
-        shared = rules._event(*key)
-        assert rules._event(*key) is shared
+        shared = events[key]
+        assert events[key] is shared
         fields = dict(zip(rules.EVENT_FIELDS[key[0]], key[1:], strict=True))
         assert shared == event(key[0], **fields)
 
@@ -386,7 +387,7 @@ def test_route_costs_match_the_plain_searches():
     rng = random.Random(4)
     for cfg in CONFIGS:
         lay = cfg.layout
-        rt = bots._routes(lay)
+        rt = routes.route_maps(cfg)
         for _ in range(4):
             # any floe of the layout's rocks: ice, seals and water anywhere else
             cells = tuple(c if c == "R" else rng.choice("IIIS.") for c in lay.cells)

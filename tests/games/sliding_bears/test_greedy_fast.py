@@ -1,7 +1,8 @@
 """The greedy bot's faster route costs against the reference searches and the reference bot.
 
-bots.py finds several searches at once on bit masks (`_lanes`), lets a floe take over its
-parent's searches that one step leaves as they are (`_still`), keeps each floe's chosen
+routes.py finds several searches at once on bit masks (`searches_at_once`), lets a floe take
+over its parent's searches that one step leaves as they are (`still_holds`); bots.py keeps
+each floe's chosen
 slide or crack for the bears' squares, and reads the rules' own legal steps without sorting
 them. Here each is compared with the plain computation: the searches on random floes, the
 steps' effect on seeded games' floes, the choices at seeded positions (in game order, so
@@ -18,9 +19,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from bearcli.core.memo import Memo
 from bearcli.core.rng import Rng
 from bearcli.core.runner import make_bots
-from bearcli.games.sliding_bears import bots, reference_bots
+from bearcli.games.sliding_bears import bots, reference_bots, routes
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Jump, Pass, Wind
 from bearcli.games.sliding_bears.reference_bots import ReferenceGreedyBot, costs_from, to_finish
@@ -60,7 +62,7 @@ def test_half_the_pairs_has_every_layout_level_and_variant():
 
 
 def _weights(cells) -> list[int]:
-    return [bots.COST.get(c, 0) for c in cells]
+    return [routes.COST.get(c, 0) for c in cells]
 
 
 def _cells(lay, ice: int, tiles: int) -> tuple[str, ...]:
@@ -81,7 +83,7 @@ def test_searches_at_once_are_the_plain_searches():
     lanes_used = 0
     for cfg in CONFIGS:
         lay = cfg.layout
-        rt = bots._Routes(lay)  # fresh: no floe kept from another test
+        rt = routes.RouteMaps(lay)  # fresh: no floe kept from another test
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(4):
             # any floe of the layout's rocks, water enough to cut off islands at times
@@ -91,11 +93,13 @@ def test_searches_at_once_are_the_plain_searches():
             floe = rt.floe(cells)
             floe.prefetch(srcs)
             for src in srcs:
-                assert floe.searches[src] == bots._search(rt.open, w, src, rt.n), (cells, src)
-            if rt.lanes_ok:
+                assert floe.searches[src] == routes.search_back(rt.open, w, src, rt.n), (cells, src)
+            if rt.at_once_ok:
                 ice, tiles = _masks(cells)
-                got = bots._lanes(rt, ice, rt.open_mask & ~tiles, tiles & ~ice, srcs[:8])
-                assert got == [bots._search(rt.open, w, s, rt.n) for s in srcs[:8]]
+                got = routes.searches_at_once(
+                    rt, ice, rt.open_mask & ~tiles, tiles & ~ice, srcs[:8]
+                )
+                assert got == [routes.search_back(rt.open, w, s, rt.n) for s in srcs[:8]]
                 lanes_used += 1
             for k in range(4):
                 assert floe.fin(k) == to_finish(lay, cells, k)
@@ -107,7 +111,7 @@ def test_a_step_keeps_exactly_the_searches_it_leaves_as_they_were():
     kept = changed = 0
     for cfg in CONFIGS[::2]:
         lay = cfg.layout
-        rt = bots._routes(lay)
+        rt = routes.route_maps(cfg)
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(40):
             cells = [c if c == "R" else rng.choice("IIIS.") for c in lay.cells]
@@ -122,9 +126,9 @@ def test_a_step_keeps_exactly_the_searches_it_leaves_as_they_were():
                 squares = sorted({sq, nb})
             old_w, w = _weights(cells), _weights(after)
             for src in rng.sample(opens, min(3, len(opens))):
-                old = bots._search(rt.open, old_w, src, rt.n)
-                fresh = bots._search(rt.open, w, src, rt.n)
-                still = bots._still(old, src, squares, rt.open, w, old_w)
+                old = routes.search_back(rt.open, old_w, src, rt.n)
+                fresh = routes.search_back(rt.open, w, src, rt.n)
+                still = routes.still_holds(old, src, squares, rt.open, w, old_w)
                 assert still == (old == fresh), (cells, after, src)
                 kept += still
                 changed += not still
@@ -139,9 +143,9 @@ def _game_states(cfg, seed: int):
 def test_floes_along_games_cost_what_fresh_searches_cost():
     for i, cfg in HALF_THE_PAIRS:
         lay = cfg.layout
-        rt = bots._routes(lay)
+        rt = routes.route_maps(cfg)
         rt.floes.clear()
-        rt.older.clear()
+        rt.floes.older.clear()
         for state in _game_states(cfg, 300 + i):
             floe = rt.floe(state.cells, (state.ice, state.tiles))
             for k, pos in enumerate(state.bears):
@@ -154,7 +158,7 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
         for floe in rt.floes.values():  # everything kept: inherited, searched, at once
             w = _weights(_cells(lay, floe.ice, floe.tiles))
             for src, dist in floe.searches.items():
-                assert dist == bots._search(rt.open, w, src, rt.n)
+                assert dist == routes.search_back(rt.open, w, src, rt.n)
 
 
 def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them():
@@ -162,10 +166,10 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
     # bears'. Each floe's first position fills them; every later one must agree.
     seen = Counter()
     for i, cfg in HALF_THE_PAIRS:
-        rt = bots._routes(cfg.layout)
+        rt = routes.route_maps(cfg)
         states = _game_states(cfg, 600 + i)  # (played by greedy: floes kept on the way)
         rt.floes.clear()
-        rt.older.clear()
+        rt.floes.older.clear()
         for state in states:
             if state.phase != "act" or state.weather != "wind":
                 continue
@@ -188,10 +192,10 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
 
 def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded():
     cfg = SHIPPED_CONFIGS[0]
-    rt = bots._routes(cfg.layout)
-    keep, floes, older = rt.keep, rt.floes, rt.older
+    rt = routes.route_maps(cfg)
+    floes = rt.floes
     try:
-        rt.keep, rt.floes, rt.older = 3, {}, {}
+        rt.floes = Memo(3, generations=2)
         cells = list(dict.fromkeys(s.cells for s in _game_states(cfg, 7)))
         made = [rt.floe(c) for c in cells[:4]]  # the 4th starts a generation: 0-2 are old
         assert rt.floe(cells[0]) is made[0]  # asked for again: back in the new generation
@@ -202,11 +206,11 @@ def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded
         seen = []
         for seed in range(6):  # a batch: floes recur from game to game
             seen.append(_fast_game(cfg, seed, "greedy"))
-            assert len(rt.floes) <= 3 and len(rt.older) <= 3
-        rt.keep, rt.floes, rt.older = keep, {}, {}
+            assert len(rt.floes) <= 3 and len(rt.floes.older) <= 3
+        rt.floes = Memo(floes.most, generations=2)
         assert [_fast_game(cfg, seed, "greedy") for seed in range(6)] == seen
     finally:
-        rt.keep, rt.floes, rt.older = keep, floes, older
+        rt.floes = floes
 
 
 def _reordered(legal: list) -> list:
@@ -260,7 +264,7 @@ def test_the_bears_key_tells_every_placing_of_the_bears_apart():
     # slide's key (+ 1) is never a crack's.
     rng = random.Random(9)
     for cfg in (min(CONFIGS, key=_squares), max(CONFIGS, key=_squares)):
-        rt = bots._routes(cfg.layout)
+        rt = routes.route_maps(cfg)
         spots = [START, FINISH, *range(rt.n)]
         placings = {
             tuple(rng.choice(spots) if k not in (a, b) else (x, y)[k == b] for k in range(4))
@@ -305,7 +309,7 @@ def test_a_new_floe_searches_back_to_the_bears_squares_with_the_finishes():
     searched = 0
     for i, cfg in enumerate([rock_entry, *CONFIGS[::5]]):
         lay = cfg.layout
-        rt = bots._Routes(lay)
+        rt = routes.RouteMaps(lay)
         for state in _game_states(cfg, 40 + i):
             if state.phase != "act":
                 continue
@@ -322,7 +326,7 @@ def test_a_new_floe_searches_back_to_the_bears_squares_with_the_finishes():
                 if state.cells[x] == "R":
                     assert x not in floe.searches
                 else:
-                    assert floe.searches[x] == bots._search(rt.open, w, x, rt.n)
+                    assert floe.searches[x] == routes.search_back(rt.open, w, x, rt.n)
                     searched += 1
     assert searched > 100
 
@@ -332,16 +336,16 @@ def test_a_search_stopped_at_a_limit_is_exact_below_it():
     below = above = 0
     for cfg in CONFIGS[::3]:
         lay = cfg.layout
-        rt = bots._Routes(lay)
+        rt = routes.RouteMaps(lay)
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(6):
             cells = tuple(c if c == "R" else rng.choice("IIS..") for c in lay.cells)
             w = _weights(cells)
             top, stop = rng.choice(opens), rng.choice(opens)
-            exact = bots._search(rt.open, w, top, rt.n)[stop]
-            assert bots._reverse(rt.open, w, top, rt.n, stop) == exact
+            exact = routes.search_back(rt.open, w, top, rt.n)[stop]
+            assert routes.search_back_to(rt.open, w, top, rt.n, stop) == exact
             for limit in (exact - 1, exact, exact + 1, rng.randrange(1, 40)):
-                got = bots._reverse(rt.open, w, top, rt.n, stop, limit)
+                got = routes.search_back_to(rt.open, w, top, rt.n, stop, limit)
                 if exact < limit:
                     assert got == exact
                     below += 1
@@ -369,7 +373,7 @@ def _slid_bears(configs, seed: int, slides: int | None = None) -> Iterator[_Slid
     of) its slides, with each bear that counts."""
     for i, cfg in enumerate(configs):
         lay = cfg.layout
-        rt = bots._Routes(lay)
+        rt = routes.RouteMaps(lay)
         for state in _game_states(cfg, seed + i)[::3]:
             winds = [s for s in state.weather_steps if isinstance(s, Wind)]
             if state.phase != "act" or not winds:
@@ -381,7 +385,7 @@ def _slid_bears(configs, seed: int, slides: int | None = None) -> Iterator[_Slid
                 cells[dst], cells[src] = cells[src], "."
                 cells = tuple(cells)
                 for k, pos in enumerate(state.bears):
-                    if pos == FINISH or floe.cost(k, pos) >= bots.INF:
+                    if pos == FINISH or floe.cost(k, pos) >= routes.INF:
                         continue
                     moved = dst if pos == src else pos
                     plain = reference_bots.bear_cost(lay, cells, moved, k, to_finish(lay, cells, k))
@@ -407,7 +411,7 @@ def test_the_cracks_read_from_the_state_are_the_cracks_read_from_the_steps():
     # the free-ice mask; any other list square by square: both give the plain bot's crack
     checked = 0
     for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
-        rt = bots._routes(cfg.layout)
+        rt = routes.route_maps(cfg)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
         slow = ReferenceGreedyBot(REFERENCE, cfg, 0, Rng(1))
         for state in _game_states(cfg, 80 + i):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
 from pytest import approx
 
 from bearcli.core.game import CHANCE, TERMINAL, Seat
@@ -20,13 +19,6 @@ from tests.conftest import ROOT
 from tests.games.sliding_bears.helpers import scenario
 
 ARCHIPELAGO = ROOT / "scenarios/sliding-bears/the-archipelago.yaml"
-
-
-@pytest.fixture(autouse=True)
-def _own_exact_store(monkeypatch):
-    """Each test starts with an empty store of exact solutions: a count of solves must never
-    depend on what another test in the same worker solved first."""
-    monkeypatch.setattr(planner, "_EXACTS", {})
 
 
 # Every colour starts and ends in column a (P-SB1); a3, the square below the finish, is water.
@@ -223,17 +215,21 @@ def test_behind_moves_the_bear_furthest_behind_which_is_the_better_turn(monkeypa
     scen = scenario(EVEN, level="hard", variant="multicolour")
     game, cfg = scen.game, scen.config
     a2 = cfg.layout.index(0, 1)
+
     # The two-colour face moves any bear in the multicolour variant (SB3), and pink's jump
     # to a3 and green's onto b1 lower the total route cost alike: only BEHIND tells them apart.
-    state = State(
-        cfg, cfg.layout.cells, (a2, START, FINISH, FINISH), "act", 5, 0, "pink/blue", "crack"
-    )
+    def at(config):
+        bears = (a2, START, FINISH, FINISH)
+        return State(config, cfg.layout.cells, bears, "act", 5, 0, "pink/blue", "crack")
+
+    state = at(cfg)
 
     def plan(behind: float) -> list[str]:
         monkeypatch.setattr(planner, "BEHIND", behind)
-        monkeypatch.setattr(planner, "_JUDGES", {})  # values judged with this weight only
-        bot = PlannerBot(game, cfg, 0, chance_rng(0), exact=0)
-        first = bot.choose(state, game.legal_steps(state))
+        fresh = replace(cfg)  # a configuration of its own: values judged with this weight only
+        assert planner._judge(fresh) is not planner._judge(cfg)
+        bot = PlannerBot(game, fresh, 0, chance_rng(0), exact=0)
+        first = bot.choose(at(fresh), game.legal_steps(at(fresh)))
         return [str(first), *(str(s) for s in bot._plan.values() if s != first)]
 
     even, first_bear = plan(planner.BEHIND), plan(0.0)
