@@ -1,9 +1,11 @@
 """How hard a Sliding Bears floe is (`bearcli layout rate`): plain data, no terminal.
 
-For each level and variant the floe is played by `planner` and by `greedy` through
-bearcli.simulation (its workers, its `--precision` stop, its seeds: the figures are the same
-for any number of workers). Each game's events give the bears that arrived and, for a lost
-game, which bears were still out when the ice ran out (SB5, SB8).
+For each level and variant the floe is played by `planner` and by `greedy`: each (level,
+variant, bot) is a row, and the rows are played side by side through one pool of workers (or
+one Dask cluster), with simulate's seeds and `--precision` stop, so that each row's figures
+are those of its own `simulate` batch, the same for any number of workers. Each game's events
+give, where it was played, the bears that arrived, the set-up removal and, for a lost game,
+which bears were still out when the ice ran out (SB2, SB5, SB8).
 
 The difficulty label rests on the strongest bot (`STRONGEST`, the planner): its win rate is
 placed among its own win rates on every shipped floe (`PLANNER_ANCHORS`). Greedy's place among
@@ -15,13 +17,26 @@ measured by `python -m bearcli.rating BOT GAMES PRECISION [WORKERS]`, which prin
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from bearcli.core.game import Seat
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.simulation import GameResult, simulate, wilson
+from bearcli.simulation import (
+    BLOCK,
+    GameResult,
+    _play_chunk,
+    simulate,
+    wilson,
+    wilson_half_width,
+)
+from bearcli.simulation import GAMES as GAMES_STOP
+from bearcli.simulation import PRECISION as PRECISION_STOP
+from bearcli.workers import ordered_map
 
 # The levels (SB2) and variants (SB3) a floe is rated at, in the order they are reported.
 SETTINGS = (
@@ -195,28 +210,46 @@ class Rating:
 
 
 class _Tally:
-    """What one bot's batch adds up beyond simulate's Summary: arrivals and ways of losing."""
+    """What one bot's games add up to beyond wins and turns: arrivals and ways of losing."""
 
     def __init__(self) -> None:
         self.arrived = dict.fromkeys(COLOURS, 0)
         self.losses: dict[str, int] = {}
         self.removals: dict[str, int] = {}
 
-    def add(self, result: GameResult) -> None:
-        across = set()
-        for logged in result.events:
-            ev = logged.event
-            if ev.type == "bear-arrived":
-                across.add(ev.get("bear"))
-            elif ev.type == "tile-removed":  # the set-up removal (SB2), one per game
-                square = ev.get("square")
-                self.removals[square] = self.removals.get(square, 0) + 1
-        for colour in across:
+    def add(self, game: _Game) -> None:
+        if game.removal is not None:
+            self.removals[game.removal] = self.removals.get(game.removal, 0) + 1
+        for colour in game.arrived:
             self.arrived[colour] += 1
-        if not result.outcome.winners:
-            out = [c for c in COLOURS if c not in across]
-            way = loss_name(result.outcome.termination, out)
+        if not game.won:
+            out = [c for c in COLOURS if c not in game.arrived]
+            way = loss_name(game.termination, out)
             self.losses[way] = self.losses.get(way, 0) + 1
+
+
+class _Game(NamedTuple):
+    """What a rating reads of one game, worked out where it was played: a few bytes to send
+    back, not its events."""
+
+    won: bool
+    turns: int
+    arrived: tuple[str, ...]  # the colours that arrived
+    termination: str
+    removal: str | None  # the set-up removal's square (SB2)
+
+
+def _read(result: GameResult) -> _Game:
+    across, removal = set(), None
+    for logged in result.events:
+        ev = logged.event
+        if ev.type == "bear-arrived":
+            across.add(ev.get("bear"))
+        elif ev.type == "tile-removed":  # the set-up removal (SB2), one per game
+            removal = ev.get("square")
+    arrived = tuple(c for c in COLOURS if c in across)
+    won = bool(result.outcome.winners)
+    return _Game(won, result.measures["turns"], arrived, result.outcome.termination, removal)
 
 
 def loss_name(termination: str, out: list[str]) -> str:
@@ -290,52 +323,28 @@ def rate(
     budget: int | None = None,
     settings: tuple[tuple[str, str], ...] = SETTINGS,
     bots: tuple[str, ...] = BOTS,
-    on_game: Callable[[], None] | None = None,
-    on_batch: Callable[[str, str, str], None] | None = None,
+    on_rows: Callable[[tuple[tuple[str, str, str], ...]], None] | None = None,
+    on_game: Callable[[int], None] | None = None,
+    on_done: Callable[[int, int], None] | None = None,
     unchecked: bool = False,
 ) -> Rating:
     """Rate the floe of `path` (a scenario or a .layout file) at each level and variant.
 
-    `on_game` hears every game played (a progress bar), `on_batch` each (level, variant, bot)
-    as its games start. A level the floe cannot be played at (a floe with no seal at the normal
-    level, SB2), or at which the static checks find an error (unless `unchecked`), is reported
-    as refused, with the reason. With `dask` (a scheduler's address), the games are played on
-    that cluster, reached once for all the batches: the same figures.
+    Every (level, variant, bot) is a row, and all rows are played at once (`_play_rows`).
+    `on_rows` hears the rows, (level, variant, bot) each, before the first game; `on_game`
+    hears every game counted (the index of its row: a progress bar per row), and `on_done`
+    each row's end and its number of games. A level the floe cannot be played at (a floe with
+    no seal at the normal level, SB2), or at which the static checks find an error (unless
+    `unchecked`), is reported as refused, with the reason. With `dask` (a scheduler's
+    address), the games are played on that cluster: the same figures.
     """
-    hear = (on_game, on_batch, unchecked)
-    if dask is None:
-        return _rate(
-            path, overrides, games, seed, precision, workers, None, budget, settings, bots, hear
-        )
-    from bearcli import distributed
-
-    with distributed.Cluster(dask) as cluster:
-        return _rate(
-            path,
-            overrides,
-            games,
-            seed,
-            precision,
-            workers,
-            cluster,
-            budget,
-            settings,
-            bots,
-            hear,
-        )
-
-
-def _rate(
-    path, overrides, games, seed, precision, workers, cluster, budget, settings, bots, hear
-) -> Rating:
-    """rate() on local workers, or on `cluster` (a bearcli.distributed.Cluster)."""
     from bearcli.core.errors import ErrorList, ScenarioError
     from bearcli.formats.validation import load_checked
 
-    on_game, on_batch, unchecked = hear
-
-    levels, loaded, ignored = [], None, dict[str, None]()
+    loaded_levels: list = []
+    loaded, ignored = None, dict[str, None]()
     first_error: ScenarioError | ErrorList | None = None
+    rows: list[_Row] = []
     for level, variant in settings:
         try:
             scen, checked = load_checked(
@@ -345,50 +354,34 @@ def _rate(
             first_error = first_error or exc
             why = exc.errors[0] if isinstance(exc, ErrorList) else exc
             reason = why.message + (f" [{why.ruling}]" if why.ruling else "")
-            levels.append(LevelRating(level, variant, (), "not rated", reason))
+            loaded_levels.append((level, variant, None, reason))
             continue
         ignored.update((f.headline(), None) for f in checked.ignored)
         loaded = loaded or scen
-        figures = []
-        for bot in bots:
-            if on_batch is not None:
-                on_batch(level, variant, bot)
-            tally = _Tally()
+        mine = [_Row(level, variant, bot, *_seated(scen, bot, budget)) for bot in bots]
+        loaded_levels.append((level, variant, scen, mine))
+        rows += mine
+    if loaded is None:  # no level can be played: the floe itself is at fault
+        if first_error is None:  # nor was any level asked for
+            raise ValueError("rate: no level and variant to rate (settings is empty)")
+        raise first_error
+    if on_rows is not None:
+        on_rows(tuple((r.level, r.variant, r.bot) for r in rows))
+    hear = (on_game, on_done)
+    if dask is None:
+        _play_rows(rows, games, seed, precision, workers, None, hear)
+    else:
+        from bearcli import distributed
 
-            def seen(result: GameResult, tally=tally) -> None:
-                tally.add(result)
-                if on_game is not None:
-                    on_game()
+        with distributed.Cluster(dask) as cluster:
+            _play_rows(rows, games, seed, precision, workers, cluster, hear)
 
-            summary = simulate_bot(
-                scen,
-                games,
-                seed,
-                bot,
-                budget,
-                workers=workers,
-                dask=cluster,
-                keep=True,
-                on_result=seen,
-                precision=precision,
-            )
-            d = summary.to_dict()
-            lo, hi = wilson(summary.wins, summary.games)
-            figures.append(
-                BotFigures(
-                    bot,
-                    summary.games,
-                    summary.wins,
-                    summary.wins / summary.games,
-                    (lo, hi),
-                    d["measures"]["turns"]["mean"],
-                    tuple(tally.arrived.items()),
-                    _ranked(tally.losses),
-                    summary.stopped or "games",
-                    _ranked(tally.removals),
-                    difficulty(summary.wins / summary.games, (level, variant), bot),
-                )
-            )
+    levels = []
+    for level, variant, scen, played in loaded_levels:
+        if scen is None:  # `played` is why the level was refused
+            levels.append(LevelRating(level, variant, (), "not rated", played))
+            continue
+        figures = [row.figures((level, variant)) for row in played]
         # The label rests on the strongest bot rated (the planner) that has anchors.
         ranked = sorted(
             (f for f in figures if ANCHORS_BY_BOT.get(f.bot)), key=lambda f: f.bot != STRONGEST
@@ -406,11 +399,141 @@ def _rate(
                 disagreement(figures),
             )
         )
-    if loaded is None:  # no level can be played: the floe itself is at fault
-        if first_error is None:  # nor was any level asked for
-            raise ValueError("rate: no level and variant to rate (settings is empty)")
-        raise first_error
     return Rating(loaded.title, seed, tuple(levels), tuple(overrides), tuple(ignored))
+
+
+def _seated(scen, bot: str, budget: int | None):
+    """The scenario a bot's games are played on and the bot named to the batch: the planner
+    is seated with its node budget (it is no batch bot), any other bot plays every seat."""
+    if bot == "planner":
+        return _planner_seats(scen, budget), None
+    return scen, bot
+
+
+class _Row:
+    """One bot's games at one level and variant: what they add up to so far, and how many
+    were handed out to be played."""
+
+    def __init__(self, level: str, variant: str, bot: str, scen, as_bot: str | None):
+        self.level, self.variant, self.bot = level, variant, bot
+        self.scen, self.as_bot = scen, as_bot
+        self.games = self.wins = self.turns = 0
+        self.tally = _Tally()
+        self.stopped: str | None = None  # simulation.GAMES or simulation.PRECISION
+        self.issued = 0  # games handed out (1..issued)
+        self.flying = 0  # jobs handed out and not yet counted
+        self.timed, self.seconds = 0, 0.0  # games timed so far and their CPU time
+
+    def size(self, games: int, seconds: float) -> int:
+        """The games of this row's next job: FIRST_JOB until a job is timed, then as many
+        as take about `seconds` of a worker's time, never past `games`. Sizes change only who
+        plays which game: game i is seeded by i."""
+        if self.seconds <= 0:
+            wanted = FIRST_JOB
+        else:
+            wanted = int(seconds * self.timed / self.seconds)
+        if wanted > BLOCK:  # a long job ends at a block's end, where the row may stop
+            wanted = (self.issued + wanted) // BLOCK * BLOCK - self.issued
+        return max(1, min(wanted, MAX_JOB, games - self.issued))
+
+    def count(self, game: _Game, precision: float | None, games: int) -> bool:
+        """Count one more game (the next in order); True once the row is done: simulate's
+        rule, at a block boundary once the win rate's interval is within `precision`."""
+        self.games += 1
+        self.wins += game.won
+        self.turns += game.turns
+        self.tally.add(game)
+        if (
+            precision is not None
+            and self.games % BLOCK == 0
+            and wilson_half_width(self.wins, self.games) <= precision
+        ):
+            self.stopped = PRECISION_STOP
+        elif self.games >= games:
+            self.stopped = GAMES_STOP
+        return self.stopped is not None
+
+    def figures(self, setting: tuple[str, str]) -> BotFigures:
+        rate_ = self.wins / self.games
+        t = self.tally
+        return BotFigures(
+            self.bot,
+            self.games,
+            self.wins,
+            rate_,
+            wilson(self.wins, self.games),
+            round(self.turns / self.games, 4),  # as simulate's --json rounds the mean
+            tuple(t.arrived.items()),
+            _ranked(t.losses),
+            self.stopped or GAMES_STOP,
+            _ranked(t.removals),
+            difficulty(rate_, setting, self.bot),
+        )
+
+
+# Jobs of a rating: its first job of each row plays FIRST_JOB games, the next ones about
+# JOB_SECONDS of a worker's time each (CLUSTER_JOB_SECONDS on a cluster), at most MAX_JOB. A
+# planner's job stays short, so that a row that is done wastes little of what was handed out
+# and the results, taken in the order the jobs were made, never wait long for a slow job.
+FIRST_JOB = 5
+JOB_SECONDS = 0.15
+CLUSTER_JOB_SECONDS = 0.5
+MAX_JOB = 200
+AHEAD = 3  # jobs handed out and not yet counted, per worker (per thread of a cluster)
+
+
+def _play_rows(rows, games, seed, precision, workers, cluster, hear) -> None:
+    """Play every row's games, up to `games` each, through one pool (or cluster): the jobs of
+    all rows side by side, so both workers are busy until the last row is done, and a row
+    stops by its own results alone (`_Row.count`), whatever the number of workers.
+
+    The next job goes to the row with the fewest jobs in flight, then the fewest games
+    handed out: every row has one job in flight before any has two, so little is played past
+    a row's end. Each row's games are counted in their order."""
+    on_game, on_done = hear
+    seconds = JOB_SECONDS if cluster is None else CLUSTER_JOB_SECONDS
+
+    def jobs():
+        while True:
+            open_ = [i for i, r in enumerate(rows) if r.stopped is None and r.issued < games]
+            if not open_:
+                return
+            i = min(open_, key=lambda i: (rows[i].flying, rows[i].issued, i))
+            row = rows[i]
+            first = row.issued + 1
+            row.issued += row.size(games, seconds)
+            row.flying += 1
+            yield (i, (row.scen, seed, range(first, row.issued + 1), row.as_bot, True, False))
+
+    if cluster is None:
+        mapped = ordered_map(_rate_chunk, jobs(), workers, ahead=AHEAD * workers, kill_on_stop=True)
+    else:
+        mapped = cluster.ordered_map(_rate_chunk, jobs(), ahead=AHEAD * cluster.threads)
+    with closing(mapped) as done:
+        for i, played, spent in done:
+            row = rows[i]
+            row.flying -= 1
+            row.timed += len(played)
+            row.seconds += spent
+            if row.stopped is not None:
+                continue  # played past the row's end: never counted
+            for game in played:
+                ended = row.count(game, precision, games)
+                if on_game is not None:
+                    on_game(i)
+                if ended:
+                    if on_done is not None:
+                        on_done(i, row.games)
+                    break
+
+
+def _rate_chunk(job) -> tuple[int, list[_Game], float]:
+    """A job of a rating's row, played where the pool (or cluster) runs it: the row's index,
+    what the rating reads of each game, and the worker thread's time it took."""
+    i, chunk = job
+    start = time.thread_time()
+    played = [_read(result) for result in _play_chunk(chunk)]
+    return i, played, time.thread_time() - start
 
 
 def measure_anchors(

@@ -106,16 +106,18 @@ def play_one(
 # configuration, which pickling leaves behind. So a worker plays every chunk of a batch on its
 # first copy: the same rules, without learning them again chunk by chunk. A copy is matched
 # by the scenario it copies (scenario.origin) and by value, never by value alone: another
-# batch's equal scenario (another test's) starts with nothing learnt.
+# batch's equal scenario (another test's) starts with nothing learnt. A rating plays the jobs
+# of several batches side by side (bearcli.rating), so a worker keeps the last KEPT.
 _kept: list[tuple[tuple[int, int], Scenario]] = []
+KEPT = 8
 
 
 def _as_kept(scenario: Scenario) -> Scenario:
-    if _kept:
-        source, kept = _kept[0]
-        if kept is scenario or (source == origin(scenario) and kept == scenario):
+    source = origin(scenario)
+    for copied, kept in _kept:
+        if kept is scenario or (copied == source and kept == scenario):
             return kept
-    _kept[:] = [(origin(scenario), scenario)]
+    _kept[:] = [(source, scenario), *_kept[: KEPT - 1]]
     return scenario
 
 

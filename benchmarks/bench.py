@@ -1,6 +1,6 @@
 """`make bench`: the speed and memory figures of docs/performance.md, measured here and now.
 
-It measures and prints; it asserts nothing (the tests never time anything). Six tables:
+It measures and prints; it asserts nothing (the tests never time anything). Seven tables:
 
 - engine: seeded games without logs, per shipped scenario and bot (every bot the registry
   gives the game), in games per CPU-second in one process (the best of three runs of at least
@@ -21,6 +21,10 @@ It measures and prints; it asserts nothing (the tests never time anything). Six 
   of the longest golden record of each game: the page's size, the CPU time of drawing it in
   one process (best of three, the drawing's store of elements emptied before each) and the
   wall time of the whole command (best of three).
+- rating: the wall time of `bearcli layout rate FLOE --json` with its defaults (every core,
+  up to 2,000 games a row, +-0.02) on the 7 x 5 floe that `layout new` writes (docs/layouts.md)
+  and on the generated floe of docs/layouts.md at 200 games, and on one worker beside each
+  (best of two; the load average before each run is printed with it: the host is shared).
 
 Run `make bench`, or `python benchmarks/bench.py --seconds 0.2 --memory-games 2000` for a
 quick look.
@@ -330,6 +334,51 @@ def pages_table() -> list[str]:
     return rows
 
 
+def _timed(command: list[str], times: int = 2) -> tuple[float, bytes]:
+    """The best wall time of `times` runs of a long command, and what it printed."""
+    best = float("inf")
+    for _ in range(times):
+        start = time.perf_counter()
+        ran = subprocess.run(command, check=True, capture_output=True, env=CACHED)
+        best = min(best, time.perf_counter() - start)
+    return best, ran.stdout
+
+
+def rating_table() -> list[str]:
+    import json
+    import tempfile
+
+    rows = [
+        "| floe | options | wall s, every core | wall s, `--workers 1` | games a row | load |",
+        "| --- | --- | ---: | ---: | --- | --- |",
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        river = Path(tmp) / "river-bend.layout"
+        subprocess.run(
+            [BIN / "bearcli", "layout", "new", "7x5", "--out", river],
+            check=True,
+            capture_output=True,
+            env=CACHED,
+        )
+        generated = ROOT / "docs/layouts/generated.layout"
+        for floe, more in ((river, []), (generated, ["--games", "200"])):
+            command = [str(BIN / "bearcli"), "layout", "rate", str(floe), "--json", *more]
+            load = f"{os.getloadavg()[0]:.1f}"
+            every, out = _timed(command)
+            load += f", {os.getloadavg()[0]:.1f}"
+            one, _ = _timed([*command, "--workers", "1"])
+            games = [
+                f"{bot[0]} {fig['games']}"
+                for level in json.loads(out)["levels"]
+                for bot, fig in sorted(level["bots"].items(), reverse=True)
+            ]
+            shown = " ".join(more) or "the defaults"
+            rows.append(
+                f"| {floe.name} | {shown} | {every:.1f} | {one:.1f} | {', '.join(games)} | {load} |"
+            )
+    return rows
+
+
 def machine() -> str:
     model = "unknown CPU"
     try:
@@ -351,7 +400,7 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=100_000)
     parser.add_argument(
         "--only",
-        default="engine,replay,start-up,memory,routes,pages",
+        default="engine,replay,start-up,memory,routes,pages,rating",
         help="tables to measure, by title",
     )
     args = parser.parse_args()
@@ -362,6 +411,7 @@ def main() -> None:
         "memory": lambda: memory_table(args.memory_games),
         "routes": lambda: routes_table(args.seconds),
         "pages": pages_table,
+        "rating": rating_table,
     }
     print(f"machine: {machine()}\n")
     for title in args.only.split(","):

@@ -243,7 +243,7 @@ def test_layout_rate_on_a_cluster_gives_the_figures_of_local_workers(cli, schedu
         seed=3,
         dask=scheduler,
         settings=rating.SETTINGS[:1],
-        on_game=lambda: heard.append(1),
+        on_game=heard.append,
     )
     assert len(heard) == 2 * 12 == sum(b.games for b in rated.levels[0].bots)
     refused = cli(*run, "--dask", "nowhere")

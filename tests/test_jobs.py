@@ -48,7 +48,8 @@ def test_a_worker_plays_every_chunk_of_a_batch_on_its_first_copy(monkeypatch):
     assert simulation._as_kept(first) is first
     fresh = scenario_fmt.load(path)  # equal, but another scenario (another batch, test)
     assert fresh == first and simulation._as_kept(fresh) is fresh
-    assert simulation._as_kept(second) is second  # fresh is kept now: a copy of scen is not it
+    # fresh is kept beside first: a copy of scen still finds first, its own batch's copy
+    assert simulation._as_kept(second) is first and simulation._as_kept(fresh) is fresh
 
 
 def test_chunks_on_the_kept_copy_are_the_games_of_fresh_copies(monkeypatch):
@@ -137,3 +138,16 @@ def test_a_precision_stop_inside_a_grown_job_is_the_stop_of_one_worker(monkeypat
     monkeypatch.setattr(simulation, "JOB_SECONDS", 60.0)  # jobs past the stop: cut short
     two = simulation.simulate(scen, **batch, workers=2).to_dict()
     assert max(sizes) > 25 and two == one
+
+
+def test_a_worker_keeps_the_copies_of_several_batches_side_by_side(monkeypatch):
+    # A rating hands a worker the jobs of its rows in turn: each row's copy stays (KEPT).
+    monkeypatch.setattr(simulation, "_kept", [])
+    path = ROOT / "scenarios/bear-down/four-players.yaml"
+    copies = [scenario_fmt.load(path, (f"seed={i}",)) for i in range(simulation.KEPT + 1)]
+    for scen in copies[: simulation.KEPT]:
+        assert simulation._as_kept(scen) is scen
+    for scen in copies[: simulation.KEPT]:  # all still kept: a fresh copy of each finds it
+        assert simulation._as_kept(pickle.loads(pickle.dumps(scen))) is scen
+    assert simulation._as_kept(copies[-1]) is copies[-1]  # one more: the oldest goes
+    assert len(simulation._kept) == simulation.KEPT

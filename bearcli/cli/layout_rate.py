@@ -12,13 +12,14 @@ import typer
 from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.options import (
+    AllCores,
     Dask,
     Settings,
     Unchecked,
-    Workers,
     check_precision,
     check_seed,
     complete_floe,
+    default_workers,
     floe_source,
     print_warnings,
     unchecked_note,
@@ -113,7 +114,7 @@ def rate_cmd(
     seed: Annotated[
         int, typer.Option("--seed", "-s", callback=check_seed, help="Batch seed.")
     ] = SEED,
-    workers: Workers = 1,
+    workers: AllCores = None,
     dask: Dask = None,
     budget: Annotated[
         int | None,
@@ -127,7 +128,8 @@ def rate_cmd(
     removals per level and variant, and a difficulty label against the shipped floes (by the
     planner, the strongest bot, with greedy's beside it).
 
-    At a terminal, a bar on stderr counts the games of each level and bot (not with --json).
+    The rows (each level, variant and bot) are played side by side on every core by default;
+    at a terminal a bar on stderr counts the games of each (not with --json).
 
     \b
     Example:
@@ -139,7 +141,7 @@ def rate_cmd(
     from bearcli.core.errors import ScenarioError
     from bearcli.formats import scenario as scenario_fmt
     from bearcli.formats import validation
-    from bearcli.rating import BOTS, SETTINGS, rate
+    from bearcli.rating import rate
 
     cons = consoles.get(ctx)
     path, overrides, src = floe_source(file, settings, "layout rate rates")
@@ -154,11 +156,12 @@ def rate_cmd(
     else:
         checked = validation.gate(scen, src, unchecked=unchecked, batch=True)
     print_warnings(cons.err, checked)
-    total = games * len(SETTINGS) * len(BOTS)  # at most: --precision may stop sooner
-    with progress.bar(cons.err, "games", total, enabled=progress.shown(cons.err, as_json)) as tk:
+    shown = progress.shown(cons.err, as_json)
+    with progress.bars(cons.err, "games", enabled=shown) as bars:
+        tickers: list = []
 
-        def on_batch(level: str, variant: str, bot: str) -> None:
-            tk.describe(f"{level} {variant}, {bot}")
+        def on_rows(rows) -> None:  # a bar for each level, variant and bot, from the start
+            tickers.extend(bars.add(f"{lv} {var}, {bot}", games) for lv, var, bot in rows)
 
         rating = rate(
             path,
@@ -166,11 +169,12 @@ def rate_cmd(
             games=games,
             seed=seed,
             precision=precision,
-            workers=workers,
+            workers=workers or default_workers(),
             dask=dask,
             budget=budget,
-            on_game=tk.advance,
-            on_batch=on_batch,
+            on_rows=on_rows,
+            on_game=lambda row: tickers[row].advance(),
+            on_done=lambda row, n: tickers[row].finish(n),
             unchecked=unchecked,
         )
     if as_json:

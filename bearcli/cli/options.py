@@ -5,6 +5,7 @@ Loaded with the app for every command (even --help), so it imports nothing but t
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -92,6 +93,28 @@ Workers = Annotated[
         help="Worker processes (results are identical for any number).",
     ),
 ]
+
+# `--workers` of a command whose every run is long enough to pay for a pool (`layout rate`):
+# every core the process may use unless given (default_workers).
+AllCores = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-j",
+        min=1,
+        max=64,
+        show_default="every core",
+        help="Worker processes (results are identical for any number).",
+    ),
+]
+
+
+def default_workers() -> int:
+    """The cores this process may run on (its CPU affinity where the platform tells it), at
+    most the 64 that --workers accepts."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(64, cores or 1))
+
 
 # `--dask ADDRESS`: the games of a command that plays many on a Dask cluster (bearcli.distributed).
 Dask = Annotated[

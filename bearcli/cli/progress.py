@@ -83,6 +83,12 @@ class Ticker:
         if self._progress is not None:
             self._progress.update(self._task, description=text)
 
+    def finish(self, completed: int) -> None:
+        """Done after `completed` units, fewer than the bar's total maybe (a batch that
+        stopped early): the bar ends full."""
+        if self._progress is not None:
+            self._progress.update(self._task, total=completed, completed=completed)
+
 
 def shown(console: Console, as_json: bool) -> bool:
     """A bar is drawn on `console` (stderr) only at a terminal, and never with --json."""
@@ -95,7 +101,12 @@ def bar(console: Console, unit: str, total: int | None, *, enabled: bool) -> Ite
     if not enabled:
         yield Ticker()
         return
-    progress = Progress(
+    with _progress(console, unit) as progress:
+        yield Ticker(progress, progress.add_task(unit, total=total))
+
+
+def _progress(console: Console, unit: str) -> Progress:
+    return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
@@ -106,5 +117,26 @@ def bar(console: Console, unit: str, total: int | None, *, enabled: bool) -> Ite
         redirect_stdout=False,  # the figures go to stdout untouched, after the bar
         redirect_stderr=False,
     )
-    with progress:
-        yield Ticker(progress, progress.add_task(unit, total=total))
+
+
+class Bars:
+    """Several bars at once, one per part of a command's work (`layout rate`: a bar for each
+    level, variant and bot, all played side by side); does nothing when none is drawn."""
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        self._progress = progress
+
+    def add(self, description: str, total: int | None) -> Ticker:
+        if self._progress is None:
+            return Ticker()
+        return Ticker(self._progress, self._progress.add_task(description, total=total))
+
+
+@contextmanager
+def bars(console: Console, unit: str, *, enabled: bool) -> Iterator[Bars]:
+    """Bars counting `unit`, each added with its own name and total (Bars.add)."""
+    if not enabled:
+        yield Bars()
+        return
+    with _progress(console, unit) as progress:
+        yield Bars(progress)

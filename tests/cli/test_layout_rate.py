@@ -6,8 +6,10 @@ import json
 
 from bearcli import rating
 from bearcli.cli import layout_rate
+from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import shipped
 from bearcli.rating import ANCHORS, SETTINGS, difficulty
+from tests.cli.test_progress import run_at_a_terminal
 
 # A 4 x 4 floe every bear can cross, with a seal (normal level) and ice (hard level).
 from tests.games.sliding_bears.test_planner import OPEN
@@ -104,3 +106,73 @@ def test_the_command_defaults_are_the_librarys():
         rating.PRECISION,
         rating.SEED,
     )
+
+
+def test_rows_played_side_by_side_are_each_bots_own_batch(tmp_path):
+    # Every row stops by its own results (simulate's rule: a block's end once the interval is
+    # within the precision, else the cap), so its figures are those of the bot's batch alone,
+    # here with rows that stop early and rows that reach the cap.
+    floe = tmp_path / "open.layout"
+    floe.write_text(OPEN)
+    settings = SETTINGS[1:3]  # (hard, classic) and (normal, multicolour)
+    rated = rating.rate(floe, games=60, seed=3, precision=0.1, workers=2, settings=settings)
+    stops = set()
+    for (level, variant), lv in zip(settings, rated.levels, strict=True):
+        scen = scenario_fmt.load(floe, (f"level={level}", f"variant={variant}"))
+        for fig in lv.bots:
+            alone = rating.simulate_bot(scen, 60, 3, fig.bot, precision=0.1)
+            turns = alone.to_dict()["measures"]["turns"]["mean"]
+            assert (fig.games, fig.wins, fig.stopped, fig.turns) == (
+                alone.games,
+                alone.wins,
+                alone.stopped,
+                turns,
+            )
+            stops.add(fig.stopped)
+    assert stops == {"games", "precision"}
+
+
+def test_the_rows_hear_each_game_in_order_and_their_end(tmp_path):
+    floe = tmp_path / "open.layout"
+    floe.write_text(OPEN)
+    told: list = []
+    rated = rating.rate(
+        floe,
+        games=30,
+        seed=3,
+        precision=0.1,
+        on_rows=lambda rows: told.append(rows),
+        on_game=lambda row: told.append(row),
+        on_done=lambda row, n: told.append((row, n)),
+    )
+    rows, *heard = told
+    assert rows == tuple((lv, var, bot) for lv, var in SETTINGS for bot in rating.BOTS)
+    ends = {row: n for row, n in (h for h in heard if isinstance(h, tuple))}
+    games = [b.games for lv in rated.levels for b in lv.bots]
+    assert ends == dict(enumerate(games))  # each row ends once, after its own games
+    for row, n in ends.items():  # every game heard, and none after the row's end
+        assert [h for h in heard if h == row] == [row] * n
+        assert heard.index((row, n)) > max(i for i, h in enumerate(heard) if h == row)
+
+
+def test_the_progress_bars_name_each_level_variant_and_bot(cli):
+    (cli.cwd / "open.layout").write_text(OPEN)
+    args = ("layout", "rate", "open.layout", "--games", "12", "--seed", "3")
+    shown = run_at_a_terminal(*args)
+    assert shown.code == 0, shown.err
+    for level, variant in SETTINGS:
+        for bot in rating.BOTS:
+            assert f"{level} {variant}, {bot}" in shown.err
+    assert shown.err.count("12/12") >= len(SETTINGS) * len(rating.BOTS)
+    plain = cli(*args)
+    assert plain.code == 0 and plain.err == ""  # no terminal: no bars
+    assert shown.out == plain.out
+
+
+def test_the_default_workers_are_every_core(monkeypatch):
+    from bearcli.cli import options
+
+    monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    assert options.default_workers() == 3
+    monkeypatch.setattr(options.os, "sched_getaffinity", lambda pid: set(range(100)))
+    assert options.default_workers() == 64  # --workers' own bound
