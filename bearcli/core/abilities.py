@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from bearcli.core.errors import Location, ScenarioError
@@ -90,6 +91,27 @@ class Pictures(Protocol):
     def picture(
         self, state: Any, caption: str = "", *, viewer: int | None = None, show_memory=True
     ) -> str: ...
+
+
+class DrawnBeside:
+    """Pictures drawn by a game's own render.py and svg.py, in the package `drawings` names:
+    imported when a position is first drawn, so a command that draws nothing never loads them."""
+
+    drawings: ClassVar[str]  # the package of render.py and svg.py, e.g. "bearcli.games.bear_down"
+    shows_memory: ClassVar[bool] = True  # `picture`'s default: what a face-down card showed
+
+    def render(self, state: Any, *, viewer: int | None = None, show_memory: bool = True):
+        """Pictures: the terminal board (render.py)."""
+        board = import_module(f"{self.drawings}.render")
+        return board.render(state, viewer=viewer, show_memory=show_memory)
+
+    def picture(
+        self, state: Any, caption: str = "", *, viewer: int | None = None, show_memory=None
+    ) -> str:
+        """Pictures: the position as SVG (svg.py)."""
+        shown = self.shows_memory if show_memory is None else show_memory
+        drawing = import_module(f"{self.drawings}.svg")
+        return drawing.picture(state, caption, viewer=viewer, show_memory=shown)
 
 
 def render(game: Any, state: Any, *, viewer: int | None = None, show_memory: bool = True):

@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import TypedDict, Unpack, cast
 
+from bearcli.core.abilities import DrawnBeside
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Game, Seat
 from bearcli.core.outcome import Outcome
@@ -113,8 +114,10 @@ class State:
     termination: str | None = None
 
 
-class Baerenspiel(Game[BSConfig, State | MemoState]):
+class Baerenspiel(DrawnBeside, Game[BSConfig, State | MemoState]):
     name = "baerenspiel"
+    drawings = "bearcli.games.baerenspiel"  # Pictures: its render.py and svg.py
+    shows_memory = False  # a real table shows a face-down card as face down
     rules_version = 1
     title = "Bärenspiel"
     min_seats, max_seats = 1, 6  # BS12
@@ -265,21 +268,7 @@ class Baerenspiel(Game[BSConfig, State | MemoState]):
 
         return transcript_kinds(config.variant)
 
-    # -- abilities (bearcli/core/abilities.py) ---------------------------------------
-    def render(self, state, *, viewer: int | None = None, show_memory: bool = True):
-        """Pictures: the terminal board (render.py)."""
-        from bearcli.games.baerenspiel import render
-
-        return render.render(state, viewer=viewer, show_memory=show_memory)
-
-    def picture(
-        self, state, caption: str = "", *, viewer: int | None = None, show_memory=False
-    ) -> str:
-        """Pictures: the position as SVG (svg.py)."""
-        from bearcli.games.baerenspiel import svg
-
-        return svg.picture(state, caption, viewer=viewer, show_memory=show_memory)
-
+    # -- abilities (bearcli/core/abilities.py): Pictures through DrawnBeside ---------
     def describe(self, state) -> str:
         from bearcli.games.baerenspiel.board import text_board
 

@@ -17,6 +17,7 @@ from itertools import compress, product
 from operator import or_
 from typing import TypedDict
 
+from bearcli.core.abilities import DrawnBeside
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Game, Seat
 from bearcli.core.outcome import Outcome
@@ -102,8 +103,9 @@ class State:
         return self.__dict__  # pickled by its fields: the search is made again where needed
 
 
-class BearDown(Game[BDConfig, State]):
+class BearDown(DrawnBeside, Game[BDConfig, State]):
     name = "bear-down"
+    drawings = "bearcli.games.bear_down"  # Pictures: its render.py and svg.py
     rules_version = 1
     title = "Bear Down!"
     min_seats, max_seats = 2, 4  # BD1
@@ -272,21 +274,7 @@ class BearDown(Game[BDConfig, State]):
 
         return TRANSCRIPT_KINDS
 
-    # -- abilities (bearcli/core/abilities.py) ---------------------------------------
-    def render(self, state, *, viewer: int | None = None, show_memory: bool = True):
-        """Pictures: the terminal board (render.py)."""
-        from bearcli.games.bear_down import render
-
-        return render.render(state, viewer=viewer, show_memory=show_memory)
-
-    def picture(
-        self, state, caption: str = "", *, viewer: int | None = None, show_memory=True
-    ) -> str:
-        """Pictures: the position as SVG (svg.py)."""
-        from bearcli.games.bear_down import svg
-
-        return svg.picture(state, caption, viewer=viewer, show_memory=show_memory)
-
+    # -- abilities (bearcli/core/abilities.py): Pictures through DrawnBeside ---------
     def describe(self, state: State) -> str:
         from bearcli.games.bear_down.board import text_board
 

@@ -23,6 +23,7 @@ from itertools import chain
 from operator import getitem
 from typing import NamedTuple, TypedDict, cast
 
+from bearcli.core.abilities import DrawnBeside
 from bearcli.core.events import Event, event
 from bearcli.core.game import CHANCE, TERMINAL, Config, Game, Seat
 from bearcli.core.memo import Memo
@@ -136,8 +137,9 @@ def _fields(state: State) -> Fields:
     return cast(Fields, state.__dict__.copy())
 
 
-class SlidingBears(Game[SBConfig, State]):
+class SlidingBears(DrawnBeside, Game[SBConfig, State]):
     name = "sliding-bears"
+    drawings = "bearcli.games.sliding_bears"  # Pictures: its render.py and svg.py
     rules_version = 1
     title = "Sliding Bears"
     min_seats, max_seats = 1, 6  # SB9
@@ -337,20 +339,6 @@ class SlidingBears(Game[SBConfig, State]):
         from bearcli.games.sliding_bears import turn_solver
 
         return turn_solver.solve_game(self, config, budget, symmetry)
-
-    def render(self, state, *, viewer: int | None = None, show_memory: bool = True):
-        """Pictures: the terminal board (render.py)."""
-        from bearcli.games.sliding_bears import render
-
-        return render.render(state, viewer=viewer, show_memory=show_memory)
-
-    def picture(
-        self, state, caption: str = "", *, viewer: int | None = None, show_memory=True
-    ) -> str:
-        """Pictures: the position as SVG (svg.py)."""
-        from bearcli.games.sliding_bears import svg
-
-        return svg.picture(state, caption, viewer=viewer, show_memory=show_memory)
 
     def solve_key(self, state: State):
         # The turn count and the deciding seat never change what can happen next (SB9: the
