@@ -398,7 +398,7 @@ def play_cmd(
     seated = ""
     if watch and people:
         where = Location("--watch", 1, 1)
-        who = scen.config.seats[people[0]].label(people[0])
+        who = scen.config.who(people[0])
         err = InputError(
             f"--watch plays bots only, and {who} is a person: give every seat a bot "
             "(--set 'seats=[greedy, greedy]')",
@@ -466,7 +466,7 @@ def play_cmd(
         return sentences, (f"status: {now}" if changed else None)
 
     def label(seat: int) -> str:
-        return scen.config.seats[seat].label(seat)
+        return scen.config.who(seat)
 
     saver = Saver(record, scen, save)
     reader = Reader(cons, Prompt(cons.out, lambda: _candidates(table)))

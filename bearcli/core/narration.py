@@ -42,7 +42,7 @@ class Narrator(ABC):
         seats = self.config.seats
         if not isinstance(number, int) or not 1 <= number <= len(seats):
             raise NarrationError(f"seat {number!r} is not a seat of this game (1-{len(seats)})")
-        return seats[number - 1].label(number - 1)
+        return self.config.who(number - 1)
 
 
 Sentence = Callable[[Any, dict], str]
