@@ -16,7 +16,7 @@ It measures and prints; it asserts nothing (the tests never time anything). Seve
   the Sliding Bears `greedy` bot, whose store of floes grows to its bound and stops there;
 - routes: the Sliding Bears `greedy` bot on the classic floe (games per CPU-second, the best
   of three runs) with all of routes.py's faster ways of finding a search, and with each of
-  them off in turn: what each one pays for;
+  them off in turn (its options, `Ways`): what each one pays for;
 - pages: `bearcli replay RECORD --html` of a long memo game (simulated with a fixed seed) and
   of the longest golden record of each game: the page's size, the CPU time of drawing it in
   one process (best of three, the drawing's store of elements emptied before each) and the
@@ -43,8 +43,12 @@ import time
 from pathlib import Path
 
 from bearcli.core import registry
+from bearcli.core.rng import Rng, derive_seed
+from bearcli.core.runner import chance_rng, play_quietly
 from bearcli.formats import eventlog, movelog
 from bearcli.formats import scenario as scenario_fmt
+from bearcli.games.sliding_bears.bots import GreedyBot
+from bearcli.games.sliding_bears.routes import EVERY_WAY, Ways
 from bearcli.simulation import game_seed, play_one, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,21 +73,36 @@ def bots_for(path: str) -> list[str]:
     return ["random"] + [n for n in names if n != "random"]
 
 
-def _run(scen, bot: str, seconds: float, first: int) -> tuple[float, int]:
-    """Games per CPU-second over at least `seconds` of seeded games first.., and the next."""
+def _run(scen, bot: str, seconds: float, first: int, ways: Ways | None = None) -> tuple[float, int]:
+    """Games per CPU-second over at least `seconds` of seeded games first.., and the next
+    (`ways`: Sliding Bears greedy games whose route searches take those ways alone)."""
     games, start, index = 0, time.process_time(), first
     while (spent := time.process_time() - start) < seconds or games == 0:
-        play_one(scen, game_seed(2026, index), index, bot, keep=False)
+        if ways is None:
+            play_one(scen, game_seed(2026, index), index, bot, keep=False)
+        else:
+            _greedy_game(scen, game_seed(2026, index), ways)
         games += 1
         index += 1
     return games / spent, index
 
 
-def cpu_rate(scen, bot: str, seconds: float) -> float:
+def _greedy_game(scen, seed: int, ways: Ways) -> None:
+    """The game `play_one(scen, seed, bot="greedy", keep=False)` plays, greedy's route
+    searches taking `ways` alone."""
+    game, cfg = scen.game, scen.config
+    bots = [
+        GreedyBot(game, cfg, i, Rng(derive_seed(seed, "seat", i)), ways=ways)
+        for i in range(len(cfg.seats))
+    ]
+    play_quietly(game, cfg, bots, chance_rng(seed))
+
+
+def cpu_rate(scen, bot: str, seconds: float, ways: Ways | None = None) -> float:
     """Games per CPU-second: the best of three runs, each of at least `seconds`."""
     best, index = 0.0, 1
     for _ in range(3):
-        rate, index = _run(scen, bot, seconds, index)
+        rate, index = _run(scen, bot, seconds, index, ways)
         best = max(best, rate)
     return best
 
@@ -253,39 +272,18 @@ def memory_table(big: int) -> list[str]:
 
 
 def routes_table(seconds: float) -> list[str]:
-    """Greedy with each faster way of routes.py switched off (the same choices either way)."""
-    from bearcli.games.sliding_bears import bots, routes
-
-    def full_search(nbs, w, top, n, stop, limit=routes.INF):
-        return routes.search_back(nbs, w, top, n)[stop]
-
-    plain_init = routes.RouteMaps.__init__
-
-    def one_at_a_time(self, lay):
-        plain_init(self, lay)
-        self.at_once_ok = False
-
+    """Greedy with each of routes.py's faster ways off in turn (`Ways`: the same choices)."""
     ways = {
-        "every way": [],
-        "no search taken over (`Floe.inherit`, `still_holds`)": [
-            (routes.Floe, "inherit", lambda self, parent: None)
-        ],
-        "no searches at once (`searches_at_once`)": [(routes.RouteMaps, "__init__", one_at_a_time)],
-        "no search stopped early (`search_back_to`)": [(bots, "search_back_to", full_search)],
+        "every way": EVERY_WAY,  # the bots' default
+        "no search taken over (`Ways.inherit`: `Floe.inherit`, `still_holds`)": Ways(inherit=False),
+        "no searches at once (`Ways.at_once`: `searches_at_once`)": Ways(at_once=False),
+        "none of them: every search alone": Ways(inherit=False, at_once=False),
     }
-    ways["none of them: every search alone, whole"] = [p for ps in ways.values() for p in ps]
     rows = ["| `greedy`, sliding-bears/classic | games/CPU-s |", "| --- | ---: |"]
-    for name, patches in ways.items():
-        saved = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
-        try:
-            for owner, attr, value in patches:
-                setattr(owner, attr, value)
-            # a fresh scenario: its configuration's route maps and floes start empty
-            scen = scenario_fmt.load(ROOT / "scenarios/sliding-bears/classic.yaml")
-            rate = cpu_rate(scen, "greedy", seconds)
-        finally:
-            for owner, attr, value in saved:
-                setattr(owner, attr, value)
+    for name, way in ways.items():
+        # a fresh scenario: its configuration's route maps and floes start empty
+        scen = scenario_fmt.load(ROOT / "scenarios/sliding-bears/classic.yaml")
+        rate = cpu_rate(scen, "greedy", seconds, way)
         rows.append(f"| {name} | {rate:,.0f} |")
         print(rows[-1], file=sys.stderr, flush=True)
     return rows

@@ -13,25 +13,30 @@ The readable source of this bot is `reference_bots.py` (the plain route costs an
 greedy bot); tests/games/sliding_bears/test_fast_paths.py and test_greedy_fast.py compare the
 two move by move. This one reads its costs off routes.py, which keeps each floe's searches,
 and judges a slide by bounds first (`_Bear`, `_drops`: a slide changes two squares' costs, so
-for most slides the old costs prove that no route gets cheaper) and costs only the others,
-by a search that stops once the slide is sure to lose; the slide or crack chosen is kept
-with the floe for the bears' squares, and the rules' legal steps are read by position.
+for most slides the old costs prove that no route gets cheaper) and searches only the
+others; the slide or crack chosen is kept with the floe for the bears' squares, and the
+rules' legal steps are read by position. `GreedyBot(..., ways=...)` searches with some of
+routes.py's faster ways off (`Ways`): the same choices, only slower (the bench's routes table).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from bearcli.core.game import BotSpec, RandomBot
+from bearcli.core.game import BotSpec, Game, RandomBot
+from bearcli.core.rng import Rng
 from bearcli.games.sliding_bears import planner
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Wind
 from bearcli.games.sliding_bears.routes import (
     COST,
+    EVERY_WAY,
     INF,
     Floe,
     RouteMaps,
+    Ways,
     route_maps,
-    search_back_to,
+    search_back,
     slide_squares,
 )
 from bearcli.games.sliding_bears.rules import COLOUR_INDEX, FINISH, PASS, START, SBConfig, State
@@ -133,18 +138,16 @@ class _Bear:
                 leave = cost
         return enter + new_w[cheaper] + leave
 
-    def search(self, src: int, dst: int, limit: int = INF) -> int:
-        """The bear_cost after the slide src -> dst, searched; or, when that is `limit` or
-        more, some number no less than `limit` (the search stops there: search_back_to)."""
+    def search(self, src: int, dst: int) -> int:
+        """The bear_cost after the slide src -> dst, searched."""
         routes, w = self.routes, self.floe.w
         weights = list(w)
         weights[src], weights[dst] = 3, w[src]
         x = dst if self.pos == src else self.x
+        cost = search_back(routes.open, weights, routes.top[self.k], routes.n)[x]
         if self.pos == START:  # entering the start's square, then on
-            return weights[x] + search_back_to(
-                routes.open, weights, routes.top[self.k], routes.n, x, limit - weights[x]
-            )
-        return search_back_to(routes.open, weights, routes.top[self.k], routes.n, x, limit)
+            return weights[x] + cost
+        return cost
 
     def detour(self, avoid: int) -> bool:
         """Whether a cheapest route from x to the finish avoids the square `avoid`: a walk
@@ -207,10 +210,23 @@ class GreedyBot(RandomBot):
 
     _cfg: SBConfig | None = None
 
+    def __init__(
+        self,
+        game: Game,
+        config: SBConfig,
+        seat: int,
+        rng: Rng,
+        *,
+        ways: Ways = EVERY_WAY,
+        **options: Any,
+    ):
+        super().__init__(game, config, seat, rng, **options)
+        self._ways = ways  # how routes.py may search: the same choices with any
+
     def choose(self, state: State, legal: Sequence):
         cfg = state.cfg
         if cfg is not self._cfg:
-            self._cfg, self._routes = cfg, route_maps(cfg)
+            self._cfg, self._routes = cfg, route_maps(cfg, self._ways)
         routes = self._routes
         if not isinstance(legal[0], (Jump, Crack, Wind, Pass)):
             return self._setup(routes, state, legal)
@@ -392,8 +408,7 @@ class GreedyBot(RandomBot):
             for b, low in unsure:  # searched only while the slide may still win
                 if total >= best_total:
                     break
-                # a cost that makes the total best_total or more need not be found exactly
-                total += b.search(src, dst, best_total - total + low) - low
+                total += b.search(src, dst) - low
             if total < best_total:
                 best, best_total = step, total
         return best

@@ -10,25 +10,26 @@ reference_bots.py (`dial`, `to_finish`, `bear_cost`, `total_cost`): the costs as
 would work them out, searched afresh each time. The bots play many games, and a floe recurs
 within a game and across games, so they read the same numbers through `RouteMaps` (what a
 layout never changes: which squares are open, each square's open neighbours) and `Floe` (one
-floe's searches, each made once when first asked for and kept with the floe). A Floe finds a
-search in one of these ways, each giving the very numbers of `search_back`, the one search on a
-floe (a test compares each with it, and with the plain functions):
+floe's searches, each made once when first asked for and kept with the floe).
 
-- `search_back`: Dial's search back from one square, on the floe's costs;
-- taken over from the floe one step before (`Floe.inherit`): a crack or a slide changes one
-  or two squares' costs, and where a search's equations still hold beside them
+There is one search, `Floe.search` (and `Floe.prefetch` for several squares): Dial's search
+back from one square on the floe's costs (`search_back`). Its options, `Ways` (held by
+`RouteMaps`, every one on by default), are faster ways to the very same numbers (a test
+compares every combination with the plain search, and greedy's games with the plain bot's):
+
+- `inherit`: taken over from the floe one step before (`Floe.inherit`): a crack or a slide
+  changes one or two squares' costs, and where a search's equations still hold beside them
   (`still_holds`, a few comparisons) it is this floe's search too;
-- several at once (`searches_at_once`, on small grids): one bit-mask search for up to
-  `AT_ONCE` sources, each square's cost a byte of the result;
-- stopped early (`search_back_to`): the cost of one square, or the knowledge that it is at
-  least some limit (how greedy weighs a slide that may not win).
+- `at_once`: several at once (`searches_at_once`, on small grids): one bit-mask search for up
+  to `AT_ONCE` sources, each square's cost a byte of the result.
 
-`make bench` measures what each of them pays for (its routes table, docs/performance.md).
+`make bench` measures what each option pays for (its routes table, docs/performance.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter, getitem
 
@@ -41,6 +42,19 @@ from bearcli.games.sliding_bears.rules import FINISH, START
 _WEIGHT = {**COST, "R": 0}  # a square's cost as Floe.w keeps it
 _SOURCE, _TARGET = attrgetter("source"), attrgetter("target")  # a slide's squares
 
+
+@dataclass(frozen=True)
+class Ways:
+    """The options of the search: which faster ways a floe may find a search by (see the
+    module's docstring). Each gives the plain search's numbers; off, only the time differs."""
+
+    inherit: bool = True  # take over the parent floe's searches that still hold
+    at_once: bool = True  # several searches at once on bit masks, on a small grid
+
+
+EVERY_WAY = Ways()
+
+
 # The rules never add, move or take away a rock, so which squares a route may cross is the
 # layout's; only the costs of the other squares change from floe to floe.
 
@@ -48,7 +62,8 @@ _SOURCE, _TARGET = attrgetter("source"), attrgetter("target")  # a slide's squar
 class RouteMaps:
     """What a layout never changes: its squares' open neighbours, the bears' squares."""
 
-    def __init__(self, lay: Layout):
+    def __init__(self, lay: Layout, ways: Ways = EVERY_WAY):
+        self.ways = ways  # read by each Floe where it chooses how to search
         grid = lay.grid
         self.n = n = grid.size
         self.names = tuple(grid.name(i) for i in range(n))
@@ -76,7 +91,7 @@ class RouteMaps:
         # row's width of empty bits between copies, so that a shift by a row or (masked) a
         # column never carries a square into the next copy. A cost is a byte of the result
         # (at most 1 + 4 for each other square): only small grids go this way.
-        self.at_once_ok = 4 * n + 1 < 256
+        self.at_once_ok = 4 * n + 1 < 256  # the grid allows it (ways.at_once: it is used)
         self.stride = stride = n + w
         self.open_mask = open_mask = sum(1 << i for i in range(n) if lay.cells[i] != "R")
         self.rocks = tuple(i for i in range(n) if lay.cells[i] == "R")
@@ -149,14 +164,24 @@ class RouteMaps:
 _NO_FINS = (None, None, None, None)
 
 
-def route_maps(cfg) -> RouteMaps:
-    """The route maps of a configuration's layout, with the floes met: shared by the games
-    of a batch, held by the configuration (core.memo.shared)."""
-    return shared(cfg, _layout_routes)
+def route_maps(cfg, ways: Ways = EVERY_WAY) -> RouteMaps:
+    """The route maps of a configuration's layout searched with `ways`, with the floes met:
+    shared by the games of a batch, held by the configuration (core.memo.shared)."""
+    if ways is EVERY_WAY:  # the bots' own: one look-up
+        return shared(cfg, _layout_routes)
+    by_ways = shared(cfg, _routes_by_ways)
+    found = by_ways.get(ways)
+    if found is None:
+        found = by_ways[ways] = RouteMaps(cfg.layout, ways)
+    return found
 
 
 def _layout_routes(cfg) -> RouteMaps:
     return RouteMaps(cfg.layout)
+
+
+def _routes_by_ways(cfg) -> dict[Ways, RouteMaps]:
+    return {EVERY_WAY: route_maps(cfg)}
 
 
 class Floe:
@@ -205,6 +230,8 @@ class Floe:
         the least, over its open neighbours u, of u's cost + w[u]; the source's is 1); only
         the equations beside the changed squares change, so where those still hold
         (`still_holds`, a few comparisons) the old costs are the new ones: no search."""
+        if not self.routes.ways.inherit:
+            return
         changed = (self.ice ^ parent.ice) | (self.tiles ^ parent.tiles)
         if not changed or changed.bit_count() > 2 or parent.routes is not self.routes:
             return
@@ -214,7 +241,8 @@ class Floe:
         self.parent_w = parent.w
 
     def search(self, src: int) -> tuple[int, ...]:
-        """The costs back to square src (see search_back)."""
+        """The costs back to square src: search_back's, by the fastest way `routes.ways`
+        allows (the parent's search when it still holds, else searched)."""
         found = self.searches.get(src)
         if found is None:
             found = self.searches[src] = self._mended(src) or self._searched(src)
@@ -238,7 +266,7 @@ class Floe:
 
     def prefetch(self, srcs) -> None:
         """Search back to each of these squares now: the parent's searches that still hold,
-        the rest several at once (searches_at_once)."""
+        the rest several at once (searches_at_once), as the route maps' `ways` allow."""
         searches, routes = self.searches, self.routes
         todo = []
         for src in dict.fromkeys(srcs):
@@ -248,7 +276,7 @@ class Floe:
                     todo.append(src)
                 else:
                     searches[src] = found
-        if len(todo) < 2 or not routes.at_once_ok:
+        if len(todo) < 2 or not (routes.at_once_ok and routes.ways.at_once):
             for src in todo:
                 searches[src] = self._searched(src)
             return
@@ -472,28 +500,3 @@ def searches_at_once(
 
 _BITS = tuple(tuple(b for b in range(8) if d >> b & 1) for d in range(256))  # d's set bits
 _PLANE_BYTES = tuple(bytes.maketrans(b"01", bytes((0, 1 << b))) for b in range(8))
-
-
-def search_back_to(nbs, w: Sequence[int], top: int, n: int, stop: int, limit: int = INF):
-    """The cost of square `stop` in the search back from `top` (search_back, stopped there), or
-    when that is `limit` or more, some number no less than `limit`: the search stops at the
-    first cost level that reaches `limit`, as `stop` costs no less than the level searched."""
-    dist = [INF] * n
-    ring: list[list] = [[], [(top,)], [], [], []]
-    d = 1
-    while True:
-        if d >= limit:
-            return d
-        bucket = ring[d % 5]
-        if bucket:
-            ring[d % 5] = []
-            for group in bucket:
-                for sq in group:
-                    if dist[sq] == INF:
-                        if sq == stop:
-                            return d
-                        dist[sq] = d
-                        ring[(d + w[sq]) % 5].append(nbs[sq])
-        elif not (ring[0] or ring[1] or ring[2] or ring[3] or ring[4]):
-            return INF
-        d += 1

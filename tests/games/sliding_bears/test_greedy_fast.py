@@ -1,31 +1,35 @@
 """The greedy bot's faster route costs against the reference searches and the reference bot.
 
-routes.py finds several searches at once on bit masks (`searches_at_once`), lets a floe take
-over its parent's searches that one step leaves as they are (`still_holds`); bots.py keeps
-each floe's chosen
-slide or crack for the bears' squares, and reads the rules' own legal steps without sorting
-them. Here each is compared with the plain computation: the searches on random floes, the
-steps' effect on seeded games' floes, the choices at seeded positions (in game order, so
-that floes are inherited and choices kept, then again from the kept ones, and with the
-legal steps in another order) and whole games on every shipped layout, level and variant,
-and the bounds that spare a slide its search (`_Bear.after`, `_Bear.via_slid`) against the
-plain costs after the slide.
+routes.py's one search has faster ways as options (`Ways`): several searches at once on bit
+masks (`searches_at_once`), and a floe taking over its parent's searches that one step leaves
+as they are (`still_holds`); bots.py keeps each floe's chosen slide or crack for the bears'
+squares, and reads the rules' own legal steps without sorting them. Here each is compared
+with the plain computation: the searches on random floes and along seeded games with every
+combination of the options, the steps' effect on seeded games' floes, the choices at seeded
+positions (in game order, so that floes are inherited and choices kept, then again from the
+kept ones, and with the legal steps in another order), whole games on every shipped layout,
+level and variant (and with every combination of the options), and the bounds that spare a
+slide its search (`_Bear.after`, `_Bear.via_slid`) against the plain costs after the slide.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+
+import pytest
 
 from bearcli.core.memo import Memo
-from bearcli.core.rng import Rng
-from bearcli.core.runner import make_bots
+from bearcli.core.rng import Rng, derive_seed
+from bearcli.core.runner import Match, chance_rng, make_bots, play_out
 from bearcli.games.sliding_bears import bots, reference_bots, routes
 from bearcli.games.sliding_bears.layout import Layout
 from bearcli.games.sliding_bears.notation import Jump, Pass, Wind
 from bearcli.games.sliding_bears.reference_bots import ReferenceGreedyBot, costs_from, to_finish
+from bearcli.games.sliding_bears.routes import Ways
 from bearcli.games.sliding_bears.rules import FINISH, START
 from tests.games.sliding_bears.test_fast_paths import (
     CONFIGS,
@@ -48,6 +52,19 @@ HALF_THE_PAIRS = [
     for i, cfg in enumerate(SHIPPED_CONFIGS)
     if (i % len(OVERRIDES) in (0, 3)) == (i // len(OVERRIDES) % 2 == 0)
 ]
+
+
+# Every combination of the search's options: each must give the plain search's numbers.
+EVERY_WAYS = [Ways(*on) for on in itertools.product((True, False), repeat=len(fields(Ways)))]
+
+
+def _named(ways: Ways) -> str:
+    return "+".join(f.name for f in fields(ways) if getattr(ways, f.name)) or "plain"
+
+
+def test_every_ways_is_every_combination_of_the_options():
+    assert len(set(EVERY_WAYS)) == 2 ** len(fields(Ways)) == 4
+    assert EVERY_WAYS[0] == routes.EVERY_WAY == Ways(inherit=True, at_once=True)
 
 
 def test_half_the_pairs_has_every_layout_level_and_variant():
@@ -78,12 +95,13 @@ def _masks(cells) -> tuple[int, int]:
     return ice, sum(1 << i for i, c in enumerate(cells) if c in ("I", "S"))
 
 
-def test_searches_at_once_are_the_plain_searches():
+@pytest.mark.parametrize("ways", EVERY_WAYS, ids=_named)
+def test_searches_with_every_ways_are_the_plain_searches(ways):
     rng = random.Random(6)
     lanes_used = 0
     for cfg in CONFIGS:
         lay = cfg.layout
-        rt = routes.RouteMaps(lay)  # fresh: no floe kept from another test
+        rt = routes.RouteMaps(lay, ways)  # fresh: no floe kept from another test
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
         for _ in range(4):
             # any floe of the layout's rocks, water enough to cut off islands at times
@@ -140,14 +158,17 @@ def _game_states(cfg, seed: int):
     return [s for s in _positions(cfg, 1, seed, "greedy") if s.phase in ("act", "remove")]
 
 
-def test_floes_along_games_cost_what_fresh_searches_cost():
+@pytest.mark.parametrize("ways", EVERY_WAYS, ids=_named)
+def test_floes_along_games_cost_what_fresh_searches_cost(ways):
     for i, cfg in HALF_THE_PAIRS:
         lay = cfg.layout
-        rt = routes.route_maps(cfg)
+        rt = routes.route_maps(cfg, ways)
+        assert rt.ways == ways
         rt.floes.clear()
         rt.floes.older.clear()
         for state in _game_states(cfg, 300 + i):
             floe = rt.floe(state.cells, (state.ice, state.tiles))
+            floe.fins_for(state.bears)  # as greedy asks: several at once where allowed
             for k, pos in enumerate(state.bears):
                 fin = to_finish(lay, state.cells, k)
                 assert floe.fin(k) == fin
@@ -155,10 +176,13 @@ def test_floes_along_games_cost_what_fresh_searches_cost():
                     x = rt.entry[k] if pos == START else pos
                     if state.cells[x] != "R":
                         assert floe.costs_from(x) == costs_from(state.cells, lay.grid.table, {x: 0})
+        inherited = 0
         for floe in rt.floes.values():  # everything kept: inherited, searched, at once
+            inherited += floe.parent_searches is not None
             w = _weights(_cells(lay, floe.ice, floe.tiles))
             for src, dist in floe.searches.items():
                 assert dist == routes.search_back(rt.open, w, src, rt.n)
+        assert (inherited > 0) == ways.inherit, (i, inherited)
 
 
 def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them():
@@ -286,6 +310,43 @@ def test_whole_games_on_every_shipped_layout_level_and_variant_are_the_plain_gam
         assert _fast_game(cfg, 70 + i, "greedy") == _plain_game(cfg, 70 + i, "greedy"), i
 
 
+def _game_with(cfg, seed: int, ways: Ways) -> tuple[list[str], list[dict]]:
+    """_fast_game(cfg, seed, "greedy"), greedy's route searches taking `ways` alone."""
+    match = Match(GAME, cfg)
+    players = [
+        bots.GreedyBot(GAME, cfg, i, Rng(derive_seed(seed, "seat", i)), ways=ways)
+        for i in range(len(cfg.seats))
+    ]
+    play_out(match, players, chance_rng(seed))
+    return [str(s) for s in match.steps], [e.event.to_dict() for e in match.events]
+
+
+# Every shipped layout (each level and variant), the small floe and random ones from 3 x 3 to
+# 12 x 12 (too big for searches at once); not a die of winds alone (no crack: no end).
+WAYS_CONFIGS = [cfg for _, cfg in HALF_THE_PAIRS] + [
+    cfg for cfg in CONFIGS[len(SHIPPED_CONFIGS) :] if "crack" in cfg.weather_die
+]
+
+
+def test_greedy_games_with_every_way_on_are_the_plain_games():
+    # the games the test below plays with each combination of the options
+    big = 0
+    for i, cfg in enumerate(WAYS_CONFIGS):
+        big += not routes.route_maps(cfg).at_once_ok
+        assert _fast_game(cfg, 200 + i, "greedy") == _plain_game(cfg, 200 + i, "greedy"), i
+    assert big and len({cfg.level for cfg in WAYS_CONFIGS}) == 2
+
+
+@pytest.mark.parametrize("ways", EVERY_WAYS, ids=_named)
+def test_greedy_plays_the_same_games_with_every_ways(ways):
+    # the same steps and events as with every way on, so as the plain bot's (the test above);
+    # each game twice, the second time on the floes the first kept
+    for i, cfg in enumerate(WAYS_CONFIGS):
+        every = _fast_game(cfg, 200 + i, "greedy")
+        for _ in range(2):
+            assert _game_with(cfg, 200 + i, ways) == every, (i, ways)
+
+
 def test_the_jumps_are_read_from_the_rules_steps_as_sorted_steps_give_them():
     # legal = jumps, then the cracks or slides, then a pass when the rules allow one
     for cfg in CONFIGS[::4]:
@@ -331,30 +392,6 @@ def test_a_new_floe_searches_back_to_the_bears_squares_with_the_finishes():
     assert searched > 100
 
 
-def test_a_search_stopped_at_a_limit_is_exact_below_it():
-    rng = random.Random(12)
-    below = above = 0
-    for cfg in CONFIGS[::3]:
-        lay = cfg.layout
-        rt = routes.RouteMaps(lay)
-        opens = [i for i, c in enumerate(lay.cells) if c != "R"]
-        for _ in range(6):
-            cells = tuple(c if c == "R" else rng.choice("IIS..") for c in lay.cells)
-            w = _weights(cells)
-            top, stop = rng.choice(opens), rng.choice(opens)
-            exact = routes.search_back(rt.open, w, top, rt.n)[stop]
-            assert routes.search_back_to(rt.open, w, top, rt.n, stop) == exact
-            for limit in (exact - 1, exact, exact + 1, rng.randrange(1, 40)):
-                got = routes.search_back_to(rt.open, w, top, rt.n, stop, limit)
-                if exact < limit:
-                    assert got == exact
-                    below += 1
-                else:
-                    assert limit <= got <= exact
-                    above += 1
-    assert below > 50 and above > 50
-
-
 @dataclass
 class _Slid:
     """A slide at a seeded game's position, a bear that counts there (not across, its finish
@@ -392,16 +429,12 @@ def _slid_bears(configs, seed: int, slides: int | None = None) -> Iterator[_Slid
                     yield _Slid(lay, src, dst, cells, bots._Bear(rt, floe, k, pos), plain)
 
 
-def test_a_slide_searched_to_a_limit_is_the_plain_cost_below_it():
-    # _Bear.search(src, dst, limit): the bear's cost after the slide (the plain searches),
-    # exact below the limit, no less than it otherwise (a bear on its start pays its entry)
+def test_a_slide_searched_is_the_plain_cost():
+    # _Bear.search(src, dst): the bear's cost after the slide (the plain searches; a bear on
+    # its start pays its entry)
     checked = 0
     for slid in _slid_bears(SHIPPED_CONFIGS[::3], 60, slides=4):
-        b, plain = slid.bear, slid.plain
-        assert b.search(slid.src, slid.dst) == plain
-        for limit in (plain, plain + 1, plain - 1):
-            got = b.search(slid.src, slid.dst, limit)
-            assert got == plain if plain < limit else got >= limit
+        assert slid.bear.search(slid.src, slid.dst) == slid.plain
         checked += 1
     assert checked > 100
 
