@@ -52,8 +52,11 @@ class Finding:
 Where = Callable[..., Location | None]  # a scenario key's place: Source.loc
 
 
+# Each Protocol is a declaration, not behaviour, and is left out of mutation testing: the
+# copies mutmut makes of its methods would become members that no game has, failing every
+# isinstance check (docs/architecture.md, "Mutation testing").
 @runtime_checkable
-class StaticChecks(Protocol):
+class StaticChecks(Protocol):  # pragma: no mutate block
     """Findings on a configuration before any game of it is played; their errors fail
     `validate` and stop the commands that play it (unless `--unchecked`)."""
 
@@ -65,7 +68,7 @@ class StaticChecks(Protocol):
 
 
 @runtime_checkable
-class ScenarioFiles(Protocol):
+class ScenarioFiles(Protocol):  # pragma: no mutate block
     """A file of the game's own (named by its suffix) that stands for a whole scenario with
     the game's default seats and rules, wherever a scenario file is taken."""
 
@@ -76,7 +79,7 @@ class ScenarioFiles(Protocol):
 
 
 @runtime_checkable
-class ExactSolving(Protocol):
+class ExactSolving(Protocol):  # pragma: no mutate block
     """An exact solver of the game's own, faster than the generic walk over the protocol's
     states (which stays, as `method="plain"`, the reference it is tested against)."""
 
@@ -100,7 +103,7 @@ Anchors = tuple[tuple[str, str, float], ...]
 
 
 @runtime_checkable
-class Rating(Protocol):
+class Rating(Protocol):  # pragma: no mutate block
     """How hard a scenario is for the game's bots. Each setting (a value for each of
     `rating_axes`, given as `--set AXIS=VALUE`) is played by each bot; a bot's win rate is
     placed among its own on the shipped scenarios (`rating_anchors`), and the label rests on
@@ -122,7 +125,7 @@ class Rating(Protocol):
 
 
 @runtime_checkable
-class Pictures(Protocol):
+class Pictures(Protocol):  # pragma: no mutate block
     """The drawings of a position: `render` for the terminal (rich Text, with its legend;
     `describe` is its plain text) and `picture`, the same position as SVG text."""
 
