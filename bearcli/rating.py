@@ -1,17 +1,18 @@
-"""How hard a Sliding Bears floe is (`bearcli layout rate`): plain data, no terminal.
+"""How hard a scenario is for its game's bots (`bearcli layout rate`): plain data, no terminal.
 
-For each level and variant the floe is played by `planner` and by `greedy`: each (level,
-variant, bot) is a row, and the rows are played side by side through one pool of workers (or
-one Dask cluster), with simulate's seeds and `--precision` stop, so that each row's figures
-are those of its own `simulate` batch, the same for any number of workers. Each game's events
-give, where it was played, the bears that arrived, the set-up removal and, for a lost game,
-which bears were still out when the ice ran out (SB2, SB5, SB8).
+A game that can be rated has the Rating ability (bearcli/core/abilities.py): the settings it
+is rated at (Sliding Bears: each level and variant), its bots, strongest first, and what a
+rating reads of a played game. Each (setting, bot) is a row, and the rows are played side by
+side through one pool of workers (or one Dask cluster), with simulate's seeds and
+`--precision` stop, so that each row's figures are those of its own `simulate` batch, the same
+for any number of workers. What a rating reads of a game (`Rating.rated_game`) is worked out
+where it was played.
 
-The difficulty label rests on the strongest bot (`STRONGEST`, the planner): its win rate is
-placed among its own win rates on every shipped floe (`PLANNER_ANCHORS`). Greedy's place among
-greedy's (`ANCHORS`) is shown beside it, and where the two bots disagree by far (P-SB13) the
-rating says so: a floe a weak bot loses may be one the strong bot wins. Both tables are
-measured by `python -m bearcli.rating BOT GAMES PRECISION [WORKERS]`, which prints one.
+The difficulty label rests on the strongest bot that has anchors: its win rate is placed
+among its own win rates on the shipped scenarios (`Rating.rating_anchors`). The other bots'
+places are shown beside it, and where two bots disagree by far (P-SB13) the rating says so: a
+scenario a weak bot loses may be one the strong bot wins. `python -m bearcli.rating GAME BOT
+GAMES PRECISION [WORKERS]` measures a bot's anchors and prints them.
 """
 
 from __future__ import annotations
@@ -22,114 +23,22 @@ from collections.abc import Callable
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import NamedTuple
 
-from bearcli.core.game import Seat
+from bearcli.core.abilities import Anchors, RatedGame, Rating
+from bearcli.core.errors import BearError, ErrorList, ScenarioError
+from bearcli.core.stats import wilson, wilson_half_width
 from bearcli.formats import scenario as scenario_fmt
-from bearcli.simulation import (
-    BLOCK,
-    GameResult,
-    _play_chunk,
-    simulate,
-    wilson,
-    wilson_half_width,
-)
+from bearcli.formats import validation
+from bearcli.formats.scenario import Scenario
+from bearcli.simulation import BLOCK, GameResult, _play_chunk, simulate
 from bearcli.simulation import GAMES as GAMES_STOP
 from bearcli.simulation import PRECISION as PRECISION_STOP
 from bearcli.workers import ordered_map
 
-# The levels (SB2) and variants (SB3) a floe is rated at, in the order they are reported.
-SETTINGS = (
-    ("normal", "classic"),
-    ("hard", "classic"),
-    ("normal", "multicolour"),
-    ("hard", "multicolour"),
-)
-BOTS = ("planner", "greedy")
-COLOURS = ("pink", "green", "blue", "yellow")
 GAMES, PRECISION, SEED = 2000, 0.02, 1  # the defaults of `layout rate`
-ANCHOR_BOT = "greedy"
-STRONGEST = "planner"  # the bot the difficulty label rests on, when it is rated
 # P-SB13: two bots disagree by far when their 95% intervals are apart and their win rates
 # differ by at least this much.
 FAR = 0.20
-
-# Greedy's win rate on every shipped floe, per (level, variant), easiest first: 2,000 games
-# each, batch seed 1 (`python -m bearcli.rating`, which prints this table).
-ANCHORS: dict[tuple[str, str], tuple[tuple[str, str, float], ...]] = {
-    ("normal", "classic"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 0.991),
-        ("classic", "Classic floe", 0.633),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.6145),
-        ("the-archipelago", "The Archipelago", 0.5695),
-        ("the-great-wall", "The Great Wall", 0.296),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.202),
-    ),
-    ("hard", "classic"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 0.961),
-        ("classic", "Classic floe", 0.486),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.472),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.1705),
-        ("the-great-wall", "The Great Wall", 0.096),
-        ("the-archipelago", "The Archipelago", 0.0195),
-    ),
-    ("normal", "multicolour"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 0.994),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.8015),
-        ("classic", "Classic floe", 0.7875),
-        ("the-archipelago", "The Archipelago", 0.614),
-        ("the-great-wall", "The Great Wall", 0.3895),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.2665),
-    ),
-    ("hard", "multicolour"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 0.9815),
-        ("classic", "Classic floe", 0.68),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.6595),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.2265),
-        ("the-great-wall", "The Great Wall", 0.136),
-        ("the-archipelago", "The Archipelago", 0.0175),
-    ),
-}
-
-
-# The planner's win rate on every shipped floe, per (level, variant), easiest first: at most
-# 500 games each, batch seed 1, stopped at +-3% (`python -m bearcli.rating planner 500 0.03`).
-PLANNER_ANCHORS: dict[tuple[str, str], tuple[tuple[str, str, float], ...]] = {
-    ("normal", "classic"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
-        ("the-archipelago", "The Archipelago", 0.78),
-        ("classic", "Classic floe", 0.752),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.684),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.374),
-        ("the-great-wall", "The Great Wall", 0.342),
-    ),
-    ("hard", "classic"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
-        ("classic", "Classic floe", 0.692),
-        ("the-archipelago", "The Archipelago", 0.652),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.588),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.332),
-        ("the-great-wall", "The Great Wall", 0.25),
-    ),
-    ("normal", "multicolour"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
-        ("the-archipelago", "The Archipelago", 0.8737),
-        ("classic", "Classic floe", 0.868),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.834),
-        ("the-great-wall", "The Great Wall", 0.506),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.496),
-    ),
-    ("hard", "multicolour"): (
-        ("bazaar-at-the-start", "Bazaar At The Start", 1.0),
-        ("the-archipelago", "The Archipelago", 0.82),
-        ("classic", "Classic floe", 0.802),
-        ("fiesta-on-the-ice-floe", "Fiesta On The Ice Floe", 0.742),
-        ("nap-at-the-meeting", "Nap At The Meeting", 0.46),
-        ("the-great-wall", "The Great Wall", 0.374),
-    ),
-}
-
-ANCHORS_BY_BOT = {ANCHOR_BOT: ANCHORS, STRONGEST: PLANNER_ANCHORS}
 
 
 @dataclass(frozen=True)
@@ -169,19 +78,22 @@ class BotFigures:
 
 @dataclass(frozen=True)
 class LevelRating:
-    level: str
-    variant: str
-    bots: tuple[BotFigures, ...]  # planner, greedy
+    """One setting's figures: each bot's, and the label (named for Sliding Bears' levels)."""
+
+    setting: tuple[tuple[str, str], ...]  # (axis, value): (("level", "hard"), ("variant", ...))
+    bots: tuple[BotFigures, ...]  # the strongest first
     difficulty: str
-    refused: str | None = None  # why this level cannot be played on the floe (SB2)
-    fingerprint: str | None = None  # the rules' fingerprint at this level (scenario.py)
+    refused: str | None = None  # why the scenario cannot be played at this setting (SB2)
+    fingerprint: str | None = None  # the rules' fingerprint at this setting (scenario.py)
     label_bot: str | None = None  # the bot the difficulty label rests on
     disagreement: str | None = None  # P-SB13: the bots' win rates far apart, in words
 
+    def value(self, axis: str) -> str:
+        return dict(self.setting)[axis]
+
     def to_dict(self) -> dict:
         return {
-            "level": self.level,
-            "variant": self.variant,
+            **dict(self.setting),
             "bots": {b.bot: b.to_dict() for b in self.bots},
             "difficulty": self.difficulty,
             "difficulty_bot": self.label_bot,
@@ -192,7 +104,7 @@ class LevelRating:
 
 
 @dataclass(frozen=True)
-class Rating:
+class RatingReport:
     title: str
     seed: int
     levels: tuple[LevelRating, ...]
@@ -210,59 +122,29 @@ class Rating:
 
 
 class _Tally:
-    """What one bot's games add up to beyond wins and turns: arrivals and ways of losing."""
+    """What one bot's games add up to beyond wins and turns: arrivals, losses, choices."""
 
-    def __init__(self) -> None:
-        self.arrived = dict.fromkeys(COLOURS, 0)
+    def __init__(self, pieces: tuple[str, ...]) -> None:
+        self.arrived = dict.fromkeys(pieces, 0)
         self.losses: dict[str, int] = {}
         self.removals: dict[str, int] = {}
 
-    def add(self, game: _Game) -> None:
-        if game.removal is not None:
-            self.removals[game.removal] = self.removals.get(game.removal, 0) + 1
-        for colour in game.arrived:
-            self.arrived[colour] += 1
-        if not game.won:
-            out = [c for c in COLOURS if c not in game.arrived]
-            way = loss_name(game.termination, out)
-            self.losses[way] = self.losses.get(way, 0) + 1
+    def add(self, game: RatedGame) -> None:
+        if game.choice is not None:
+            self.removals[game.choice] = self.removals.get(game.choice, 0) + 1
+        for piece in game.arrived:
+            self.arrived[piece] += 1
+        if game.lost_as is not None:
+            self.losses[game.lost_as] = self.losses.get(game.lost_as, 0) + 1
 
 
-class _Game(NamedTuple):
-    """What a rating reads of one game, worked out where it was played: a few bytes to send
-    back, not its events."""
-
-    won: bool
-    turns: int
-    arrived: tuple[str, ...]  # the colours that arrived
-    termination: str
-    removal: str | None  # the set-up removal's square (SB2)
+def _read(game: Rating, result: GameResult) -> RatedGame:
+    return game.rated_game(result.events, result.outcome, result.measures["turns"])
 
 
-def _read(result: GameResult) -> _Game:
-    across, removal = set(), None
-    for logged in result.events:
-        ev = logged.event
-        if ev.type == "bear-arrived":
-            across.add(ev.get("bear"))
-        elif ev.type == "tile-removed":  # the set-up removal (SB2), one per game
-            removal = ev.get("square")
-    arrived = tuple(c for c in COLOURS if c in across)
-    won = bool(result.outcome.winners)
-    return _Game(won, result.measures["turns"], arrived, result.outcome.termination, removal)
-
-
-def loss_name(termination: str, out: list[str]) -> str:
-    """A lost game in words: how it ended (SB5: no free ice), and which bears were out."""
-    if termination != "no-free-ice":
-        return termination
-    return "ice ran out with " + ", ".join(out) + " still to cross"
-
-
-def difficulty(rate: float, setting: tuple[str, str], bot: str = ANCHOR_BOT) -> str:
-    """Where `bot`'s win rate falls among its own on the shipped floes at the same level and
-    variant."""
-    anchors = ANCHORS_BY_BOT.get(bot, {}).get(setting, ())
+def difficulty(rate: float, anchors: Anchors) -> str:
+    """Where a bot's win rate falls among its own on the shipped scenarios (`anchors`, at
+    the same setting, easiest first)."""
     if not anchors:
         return "no shipped floe measured at this level"
     easiest, hardest = anchors[0], anchors[-1]
@@ -295,20 +177,86 @@ def _ranked(counts: dict[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def _planner_seats(scen, budget: int | None):
-    """Every seat played by the planner, with its node budget when one is given."""
-    options = (("budget", budget),) if budget is not None else ()
-    seats = tuple(Seat(s.name, "planner", options) for s in scen.config.seats)
-    return replace(scen, config=replace(scen.config, seats=seats))
+def rating_of(game) -> Rating:
+    """The game as a Rating; a ScenarioError for a game that cannot be rated."""
+    if not isinstance(game, Rating):
+        raise ScenarioError(f"{game.title} scenarios cannot be rated: the game has no rating")
+    return game
+
+
+def _game_of(path: Path, overrides: tuple[str, ...]) -> Rating:
+    """The game of the scenario at `path`, read before any setting is applied (the file's own
+    setting may be one its floe cannot be played at): its located error when it names none."""
+    from bearcli.core import registry
+
+    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
+    name = src.data.get("game") if isinstance(src.data, dict) else None
+    try:
+        game = registry.get(name) if isinstance(name, str) else None
+    except ScenarioError:
+        game = None
+    if game is None:
+        scenario_fmt.parse(src)  # its own located error
+    return rating_of(game)
+
+
+def _seated(scen: Scenario, bot: str, budget: int | None) -> tuple[Scenario, str | None]:
+    """The scenario a bot's games are played on and the bot named to the batch (the game's
+    Rating.rating_seats: Sliding Bears' planner is seated with its node budget)."""
+    config, as_bot = rating_of(scen.game).rating_seats(scen.config, bot, budget)
+    return (scen if config is scen.config else replace(scen, config=config)), as_bot
 
 
 def simulate_bot(scen, games: int, seed, bot: str, budget: int | None = None, **options):
-    """`simulate` with every seat played by `bot` (the planner seated with its node budget,
-    since it is no batch bot): the one way a rating, a variation and a generated floe play a
-    floe with one bot."""
-    if bot == "planner":
-        return simulate(_planner_seats(scen, budget), games, seed, bot=None, **options)
-    return simulate(scen, games, seed, bot=bot, **options)
+    """`simulate` with every seat played by `bot`: the one way a rating, a variation and a
+    generated scenario play with one bot."""
+    seated, as_bot = _seated(scen, bot, budget)
+    return simulate(seated, games, seed, bot=as_bot, **options)
+
+
+def play_rate(
+    games: int,
+    seed: int,
+    bot: str,
+    *,
+    budget: int | None = None,
+    workers: int = 1,
+    precision: float | None = None,
+    on_games: Callable[[int], None] | None = None,
+) -> Callable[[Scenario], tuple[int, int]]:
+    """A scenario's rating by one bot, as a function: scenario -> (games, wins)."""
+
+    def played(scen: Scenario) -> tuple[int, int]:
+        s = simulate_bot(
+            scen, games, seed, bot, budget, workers=workers, precision=precision, on_games=on_games
+        )
+        return s.games, s.wins
+
+    return played
+
+
+def judge(src, *, strict: bool = False) -> Callable[[dict], Scenario | str]:
+    """A changed scenario, as a function of its data (read where `src`, its file, is): the
+    scenario, or why it cannot be played (its first static error, or a rule's refusal such
+    as SB2's). `strict` refuses any finding, a warning too (a generated floe passes every
+    check)."""
+
+    def judged(data: dict) -> Scenario | str:
+        changed = replace(src, data=data)
+        try:
+            scen = scenario_fmt.parse(changed)
+            if strict:
+                found = validation.static_findings(scen, changed)
+                return f"{found[0].message} [{found[0].ruling}]" if found else scen
+            validation.gate(scen, changed)
+        except ErrorList as exc:
+            first = exc.errors[0]
+            return f"{first.message} [{first.ruling}]"
+        except BearError as exc:  # SB2: the level's removal has no tile left
+            return exc.message + (f" [{exc.ruling}]" if exc.ruling else "")
+        return scen
+
+    return judged
 
 
 def rate(
@@ -321,52 +269,56 @@ def rate(
     workers: int = 1,
     dask: str | None = None,
     budget: int | None = None,
-    settings: tuple[tuple[str, str], ...] = SETTINGS,
-    bots: tuple[str, ...] = BOTS,
-    on_rows: Callable[[tuple[tuple[str, str, str], ...]], None] | None = None,
+    settings: tuple[tuple[str, ...], ...] | None = None,
+    bots: tuple[str, ...] | None = None,
+    on_rows: Callable[[tuple[tuple[str, ...], ...]], None] | None = None,
     on_game: Callable[[int], None] | None = None,
     on_done: Callable[[int, int], None] | None = None,
     unchecked: bool = False,
-) -> Rating:
-    """Rate the floe of `path` (a scenario or a .layout file) at each level and variant.
+) -> RatingReport:
+    """Rate the scenario of `path` (a scenario or a file of the game's own, a .layout) at
+    each setting of its game (Rating.rating_settings unless `settings` names some) with each
+    of its bots (or `bots`).
 
-    Every (level, variant, bot) is a row, and all rows are played at once (`_play_rows`).
-    `on_rows` hears the rows, (level, variant, bot) each, before the first game; `on_game`
-    hears every game counted (the index of its row: a progress bar per row), and `on_done`
-    each row's end and its number of games. A level the floe cannot be played at (a floe with
-    no seal at the normal level, SB2), or at which the static checks find an error (unless
-    `unchecked`), is reported as refused, with the reason. With `dask` (a scheduler's
-    address), the games are played on that cluster: the same figures.
+    Every (setting, bot) is a row, and all rows are played at once (`_play_rows`). `on_rows`
+    hears the rows, (*setting, bot) each, before the first game; `on_game` hears every game
+    counted (the index of its row: a progress bar per row), and `on_done` each row's end and
+    its number of games. A setting the scenario cannot be played at (a floe with no seal at
+    the normal level, SB2), or at which the static checks find an error (unless `unchecked`),
+    is reported as refused, with the reason. With `dask` (a scheduler's address), the games
+    are played on that cluster: the same figures.
     """
-    from bearcli.core.errors import ErrorList, ScenarioError
-    from bearcli.formats.validation import load_checked
-
+    game = _game_of(path, overrides)
+    axes = game.rating_axes
+    settings = game.rating_settings if settings is None else settings
+    bots = game.rating_bots if bots is None else bots
     loaded_levels: list = []
     loaded, ignored = None, dict[str, None]()
     first_error: ScenarioError | ErrorList | None = None
     rows: list[_Row] = []
-    for level, variant in settings:
+    for values in settings:
+        setting = tuple(zip(axes, values, strict=True))
         try:
-            scen, checked = load_checked(
-                path, (*overrides, f"level={level}", f"variant={variant}"), unchecked=unchecked
+            scen, checked = validation.load_checked(
+                path, (*overrides, *(f"{k}={v}" for k, v in setting)), unchecked=unchecked
             )
         except (ScenarioError, ErrorList) as exc:  # SB2 (no seal, no ice), a static error
             first_error = first_error or exc
             why = exc.errors[0] if isinstance(exc, ErrorList) else exc
             reason = why.message + (f" [{why.ruling}]" if why.ruling else "")
-            loaded_levels.append((level, variant, None, reason))
+            loaded_levels.append((setting, None, reason))
             continue
         ignored.update((f.headline(), None) for f in checked.ignored)
         loaded = loaded or scen
-        mine = [_Row(level, variant, bot, *_seated(scen, bot, budget)) for bot in bots]
-        loaded_levels.append((level, variant, scen, mine))
+        mine = [_Row(values, bot, game, *_seated(scen, bot, budget)) for bot in bots]
+        loaded_levels.append((setting, scen, mine))
         rows += mine
-    if loaded is None:  # no level can be played: the floe itself is at fault
-        if first_error is None:  # nor was any level asked for
+    if loaded is None:  # no setting can be played: the scenario itself is at fault
+        if first_error is None:  # nor was any setting asked for
             raise ValueError("rate: no level and variant to rate (settings is empty)")
         raise first_error
     if on_rows is not None:
-        on_rows(tuple((r.level, r.variant, r.bot) for r in rows))
+        on_rows(tuple((*r.setting, r.bot) for r in rows))
     hear = (on_game, on_done)
     if dask is None:
         _play_rows(rows, games, seed, precision, workers, None, hear)
@@ -377,20 +329,20 @@ def rate(
             _play_rows(rows, games, seed, precision, workers, cluster, hear)
 
     levels = []
-    for level, variant, scen, played in loaded_levels:
-        if scen is None:  # `played` is why the level was refused
-            levels.append(LevelRating(level, variant, (), "not rated", played))
+    for setting, scen, played in loaded_levels:
+        if scen is None:  # `played` is why the setting was refused
+            levels.append(LevelRating(setting, (), "not rated", played))
             continue
-        figures = [row.figures((level, variant)) for row in played]
-        # The label rests on the strongest bot rated (the planner) that has anchors.
+        figures = [row.figures() for row in played]
+        # The label rests on the strongest bot rated (the first of the game's) with anchors.
         ranked = sorted(
-            (f for f in figures if ANCHORS_BY_BOT.get(f.bot)), key=lambda f: f.bot != STRONGEST
+            (f for f in figures if game.rating_anchors(f.bot)),
+            key=lambda f: game.rating_bots.index(f.bot) if f.bot in game.rating_bots else 99,
         )
         top = ranked[0] if ranked else None
         levels.append(
             LevelRating(
-                level,
-                variant,
+                setting,
                 tuple(figures),
                 top.difficulty if top else "not rated",
                 None,
@@ -399,26 +351,18 @@ def rate(
                 disagreement(figures),
             )
         )
-    return Rating(loaded.title, seed, tuple(levels), tuple(overrides), tuple(ignored))
-
-
-def _seated(scen, bot: str, budget: int | None):
-    """The scenario a bot's games are played on and the bot named to the batch: the planner
-    is seated with its node budget (it is no batch bot), any other bot plays every seat."""
-    if bot == "planner":
-        return _planner_seats(scen, budget), None
-    return scen, bot
+    return RatingReport(loaded.title, seed, tuple(levels), tuple(overrides), tuple(ignored))
 
 
 class _Row:
-    """One bot's games at one level and variant: what they add up to so far, and how many
-    were handed out to be played."""
+    """One bot's games at one setting: what they add up to so far, and how many were handed
+    out to be played."""
 
-    def __init__(self, level: str, variant: str, bot: str, scen, as_bot: str | None):
-        self.level, self.variant, self.bot = level, variant, bot
+    def __init__(self, setting: tuple[str, ...], bot: str, game: Rating, scen, as_bot):
+        self.setting, self.bot, self.game = setting, bot, game
         self.scen, self.as_bot = scen, as_bot
         self.games = self.wins = self.turns = 0
-        self.tally = _Tally()
+        self.tally = _Tally(game.rating_pieces)
         self.stopped: str | None = None  # simulation.GAMES or simulation.PRECISION
         self.issued = 0  # games handed out (1..issued)
         self.flying = 0  # jobs handed out and not yet counted
@@ -436,7 +380,7 @@ class _Row:
             wanted = (self.issued + wanted) // BLOCK * BLOCK - self.issued
         return max(1, min(wanted, MAX_JOB, games - self.issued))
 
-    def count(self, game: _Game, precision: float | None, games: int) -> bool:
+    def count(self, game: RatedGame, precision: float | None, games: int) -> bool:
         """Count one more game (the next in order); True once the row is done: simulate's
         rule, at a block boundary once the win rate's interval is within `precision`."""
         self.games += 1
@@ -453,7 +397,7 @@ class _Row:
             self.stopped = GAMES_STOP
         return self.stopped is not None
 
-    def figures(self, setting: tuple[str, str]) -> BotFigures:
+    def figures(self) -> BotFigures:
         rate_ = self.wins / self.games
         t = self.tally
         return BotFigures(
@@ -467,7 +411,7 @@ class _Row:
             _ranked(t.losses),
             self.stopped or GAMES_STOP,
             _ranked(t.removals),
-            difficulty(rate_, setting, self.bot),
+            difficulty(rate_, self.game.rating_anchors(self.bot).get(self.setting, ())),
         )
 
 
@@ -503,7 +447,8 @@ def _play_rows(rows, games, seed, precision, workers, cluster, hear) -> None:
             first = row.issued + 1
             row.issued += row.size(games, seconds)
             row.flying += 1
-            yield (i, (row.scen, seed, range(first, row.issued + 1), row.as_bot, True, False))
+            chunk = (row.scen, seed, range(first, row.issued + 1), row.as_bot, True, False)
+            yield (i, row.game, chunk)
 
     if cluster is None:
         mapped = ordered_map(_rate_chunk, jobs(), workers, ahead=AHEAD * workers, kill_on_stop=True)
@@ -527,42 +472,50 @@ def _play_rows(rows, games, seed, precision, workers, cluster, hear) -> None:
                     break
 
 
-def _rate_chunk(job) -> tuple[int, list[_Game], float]:
+def _rate_chunk(job) -> tuple[int, list[RatedGame], float]:
     """A job of a rating's row, played where the pool (or cluster) runs it: the row's index,
     what the rating reads of each game, and the worker thread's time it took."""
-    i, chunk = job
+    i, game, chunk = job
     start = time.thread_time()
-    played = [_read(result) for result in _play_chunk(chunk)]
+    played = [_read(game, result) for result in _play_chunk(chunk)]
     return i, played, time.thread_time() - start
 
 
 def measure_anchors(
-    bot: str = ANCHOR_BOT,
+    game_name: str,
+    bot: str,
     games: int = GAMES,
     seed: int = SEED,
     workers: int = 1,
     precision: float | None = None,
 ) -> dict:
-    """`bot`'s win rate on every shipped Sliding Bears floe at each level and variant."""
+    """`bot`'s win rate on the shipped scenarios the game's anchors name, at each setting."""
+    from bearcli.core.registry import get
     from bearcli.formats import shipped
 
-    names = [n for n in shipped.names() if n.startswith("sliding-bears/") and "/small/" not in n]
+    game = get(game_name)
+    assert isinstance(game, Rating), f"{game_name} cannot be rated"
+    names = sorted({row[0] for rows in game.rating_anchors(bot).values() for row in rows})
     table = {}
-    for setting in SETTINGS:
+    for values in game.rating_settings:
         rows = []
         for name in names:
-            level, variant = setting
-            scen = scenario_fmt.load(shipped.path(name), (f"level={level}", f"variant={variant}"))
+            sets = tuple(f"{k}={v}" for k, v in zip(game.rating_axes, values, strict=True))
+            scen = scenario_fmt.load(shipped.path(f"{game_name}/{name}"), sets)
             s = simulate_bot(scen, games, seed, bot, workers=workers, precision=precision)
-            rows.append((name.split("/", 1)[1], scen.title, round(s.wins / s.games, 4)))
-        table[setting] = tuple(sorted(rows, key=lambda r: (-r[2], r[0])))
+            rows.append((name, scen.title, round(s.wins / s.games, 4)))
+        table[values] = tuple(sorted(rows, key=lambda r: (-r[2], r[0])))
     return table
 
 
-if __name__ == "__main__":  # python -m bearcli.rating BOT GAMES PRECISION [WORKERS]
-    bot_name, n, p = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+if __name__ == "__main__":  # python -m bearcli.rating GAME BOT GAMES PRECISION [WORKERS]
+    game_arg, bot_name, n, p = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
     found = measure_anchors(
-        bot_name, n, workers=int(sys.argv[4]) if len(sys.argv) > 4 else 1, precision=p or None
+        game_arg,
+        bot_name,
+        n,
+        workers=int(sys.argv[5]) if len(sys.argv) > 5 else 1,
+        precision=p or None,
     )
     print(f"{bot_name.upper()}_ANCHORS = {{")
     for setting, rows in found.items():

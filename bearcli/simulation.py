@@ -33,6 +33,7 @@ from bearcli.core.runner import (
     play_out,
     play_quietly,
 )
+from bearcli.core.stats import wilson, wilson_half_width
 from bearcli.formats.scenario import Scenario, origin
 from bearcli.workers import ordered_map
 
@@ -338,31 +339,6 @@ def _cluster_batch(fn, scenario, games, batch_seed, bot, keep, rotate, chunk, da
                 if sizes is not None:
                     sizes.timed(played, seconds)
                 yield from results
-
-
-Z95 = 1.959964
-
-
-def _wilson(wins: int, n: int, z: float) -> tuple[float, float]:
-    """The centre and half-width of the Wilson score interval."""
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre, half
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
-        return (0.0, 0.0)
-    centre, half = _wilson(wins, n, z)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def wilson_half_width(wins: int, n: int, z: float = Z95) -> float:
-    """Half the width of the 95% Wilson interval (the P of `--precision P`); 1 for no games."""
-    return _wilson(wins, n, z)[1] if n else 1.0
 
 
 def _r(x: float) -> float:

@@ -242,7 +242,7 @@ def test_layout_rate_on_a_cluster_gives_the_figures_of_local_workers(cli, schedu
         games=12,
         seed=3,
         dask=scheduler,
-        settings=rating.SETTINGS[:1],
+        settings=(("normal", "classic"),),
         on_game=heard.append,
     )
     assert len(heard) == 2 * 12 == sum(b.games for b in rated.levels[0].bots)

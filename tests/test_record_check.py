@@ -346,3 +346,44 @@ def test_the_summary_line_names_each_status_in_words():
     assert summary.line() == "4 records: 1 ok, 2 did not replay, 1 without an expected log"
     assert not summary.passed
     assert summary.to_dict() == {"records": 4, "passed": False, "ok": 1, "error": 2, "missing": 1}
+
+
+# -- a report as a JUnit case (`check --junit`), field by field ---------------------------
+
+
+def _case(**fields) -> tuple:
+    c = Report(**fields).junit_case()
+    return (c.name, c.classname, c.verdict, c.message, c.kind, c.text)
+
+
+def test_each_outcome_is_its_junit_case_field_by_field():
+    from bearcli.formats import junit
+
+    base = {"record": "a.yaml", "expected": "a.events.jsonl", "game": GAME}
+    # ok: a passed case of its game, nothing more
+    assert _case(**base, status="ok") == ("a.yaml", GAME, None, "", "", "")
+    # a record whose game is unknown (it did not even parse) is filed under bearcli
+    assert _case(**{**base, "game": None}, status="ok")[1] == "bearcli"
+    # error: did not replay; the text is the details, one a line
+    got = _case(**base, status="error", message="illegal step", details=("first", "second"))
+    assert got == ("a.yaml", GAME, junit.ERROR, "illegal step", "did-not-replay", "first\nsecond")
+    # no details: the text is the message
+    got = _case(**base, status="error", message="illegal step")
+    assert got == ("a.yaml", GAME, junit.ERROR, "illegal step", "did-not-replay", "illegal step")
+    # missing: a failure naming the log it looked for
+    got = _case(**base, status="missing", message="no log")
+    assert got == (
+        "a.yaml",
+        GAME,
+        junit.FAILURE,
+        "no expected log (a.events.jsonl)",
+        "missing",
+        "no log",
+    )
+    # failed: a failure that differs
+    got = _case(**base, status="failed", message="line 3 differs", details=("d",))
+    assert got == ("a.yaml", GAME, junit.FAILURE, "line 3 differs", "differs", "d")
+    # created and updated passed
+    for status in ("created", "updated", "skipped"):
+        assert _case(**base, status=status)[2] is None
+    assert junit.ERROR != junit.FAILURE and None not in (junit.ERROR, junit.FAILURE)

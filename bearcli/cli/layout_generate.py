@@ -1,5 +1,5 @@
 """`bearcli layout generate COLSxROWS --target RATE`: floes made to a difficulty, written as
-commented `.layout` files with their rating. Thin over bearcli.generate (no terminal there).
+commented `.layout` files with their rating. Thin over the game's generate.py (no terminal there).
 """
 
 from pathlib import Path
@@ -12,7 +12,7 @@ from bearcli.cli.edge import command, report
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import Workers, check_precision
 
-# bearcli.generate's defaults, named here so that loading the app does not load the library.
+# generate.py's defaults, named here so that loading the app does not load the library.
 GAMES, PRECISION, SEED, BOT, TRIES = 400, 0.03, 1, "planner", 60
 BOTS = ("planner", "greedy")
 
@@ -114,8 +114,9 @@ def generate_cmd(
     from bearcli.cli import progress
     from bearcli.cli.layout import _size
     from bearcli.core.errors import InputError, Location
-    from bearcli.formats import atomic
-    from bearcli.generate import NotFound, Request, file_text, generate
+    from bearcli.formats import atomic, yamlsrc
+    from bearcli.games.sliding_bears.generate import NotFound, Request, file_text, generate
+    from bearcli.rating import judge, play_rate
 
     cons = consoles.get(ctx)
     try:
@@ -136,7 +137,15 @@ def generate_cmd(
             tk.describe(f"rating {n} of at most {tries}: last {rate:.0%}")
 
         try:
-            found = generate(req, count, workers=workers, on_games=tk.advance, on_try=on_try)
+            found = generate(
+                req,
+                count,
+                judge=judge(yamlsrc.loads("", "generated.layout"), strict=True),
+                play=play_rate(
+                    games, seed, bot, workers=workers, precision=precision, on_games=tk.advance
+                ),
+                on_try=on_try,
+            )
         except NotFound as exc:
             raise InputError(str(exc), location=Location("--target", 1, 1)) from None
     for n, g in enumerate(found, start=1):

@@ -1,7 +1,8 @@
 """`bearcli layout rate FILE`: how hard a Sliding Bears floe is, at each level and variant.
 
-Thin: bearcli.rating plays the games (simulate's workers and --precision stop); this prints
-a table per level and variant, or the JSON. Library modules load when the command runs.
+Thin: bearcli.rating plays the games (simulate's workers and --precision stop) through the
+game's Rating ability; this prints a table per level and variant, or the JSON. Library
+modules load when the command runs.
 """
 
 from pathlib import Path
@@ -37,7 +38,8 @@ def _tables(rating) -> list:
     out = []
     sets = "".join(f", --set {o}" for o in rating.overrides)
     for lv in rating.levels:
-        title = escape(f"{rating.title}: {lv.level} level, {lv.variant}{sets}")
+        level, variant = lv.value("level"), lv.value("variant")
+        title = escape(f"{rating.title}: {level} level, {variant}{sets}")
         t = Table(title=title, title_justify="left")
         if lv.refused:
             t.add_column("not rated")
@@ -51,7 +53,7 @@ def _tables(rating) -> list:
         t.add_row("games", *(str(b.games) for b in lv.bots))
         t.add_row("win rate (95% CI)", *lo_hi)
         t.add_row("turns per game", *(f"{b.turns:.1f}" for b in lv.bots))
-        for i, colour in enumerate(("pink", "green", "blue", "yellow")):
+        for i, (colour, _) in enumerate(lv.bots[0].arrived if lv.bots else ()):
             t.add_row(
                 f"{colour} arrived",
                 *(f"{b.arrived[i][1] / b.games:.1%}" if b.games else "-" for b in lv.bots),

@@ -1,5 +1,6 @@
 """`bearcli layout vary FILE`: every single-square change of a floe, rated and ranked by its
-effect on the win rate; `--svg` draws the heat map. Thin over bearcli.vary (no terminal there).
+effect on the win rate; `--svg` draws the heat map. Thin over the game's vary.py (no terminal
+there).
 """
 
 from pathlib import Path
@@ -19,7 +20,7 @@ from bearcli.cli.options import (
     print_warnings,
 )
 
-# bearcli.vary's defaults, named here so that loading the app does not load the library.
+# vary.py's defaults, named here so that loading the app does not load the library.
 GAMES, PRECISION, SEED, BOT = 400, 0.05, 1, "planner"
 VARY_BOTS = ("planner", "greedy", "random")
 
@@ -141,10 +142,11 @@ def vary_cmd(
     from bearcli.cli import progress
     from bearcli.formats import atomic, validation
     from bearcli.formats import scenario as scenario_fmt
-    from bearcli.vary import partial, vary
+    from bearcli.games.sliding_bears.vary import partial, vary
+    from bearcli.rating import judge, play_rate
 
     cons = consoles.get(ctx)
-    path, overrides, src = floe_source(file, settings, "layout vary varies")
+    _, overrides, src = floe_source(file, settings, "layout vary varies")
     scen = scenario_fmt.parse(src)
     print_warnings(cons.err, validation.gate(scen, src, batch=True))  # an error stops here
     if svg_out is not None:  # refused before any game: a file without --force, a device, ...
@@ -158,15 +160,20 @@ def vary_cmd(
 
         try:
             vary(
-                path,
-                overrides,
-                games=games,
+                scen,
+                src.data,
+                judge=judge(src),
+                play=play_rate(
+                    games,
+                    seed,
+                    bot,
+                    budget=budget,
+                    workers=workers,
+                    precision=precision,
+                    on_games=tk.advance,
+                ),
                 seed=seed,
-                precision=precision,
-                workers=workers,
                 bot=bot,
-                budget=budget,
-                on_games=tk.advance,
                 on_change=on_change,
                 found=found,
             )

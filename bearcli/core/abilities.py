@@ -11,6 +11,8 @@ and is checked; what the ability gives is then left out or drawn plainly (`rende
 - `ScenarioFiles`: a file of the game's own that stands for a whole scenario (a `.layout`
   file), wherever a scenario file is taken;
 - `ExactSolving`: a faster exact solver of its own (whole turns over integer codes): `solve`;
+- `Rating`: how hard a scenario is for the game's bots, placed among the shipped scenarios
+  (`layout rate`, and the ratings of `layout vary` and `layout generate`);
 - `Pictures`: the terminal board (rich) and the SVG picture of a position: `play`, `replay
   --board/--svg/--html`, `check --html`.
 
@@ -19,10 +21,10 @@ A scenario's files that a key names (a layout) are `Game.file_keys`, on the prot
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from bearcli.core.errors import Location, ScenarioError
 from bearcli.core.solving import Budget, Solution
@@ -50,8 +52,11 @@ class Finding:
 Where = Callable[..., Location | None]  # a scenario key's place: Source.loc
 
 
+# Each Protocol is a declaration, not behaviour, and is left out of mutation testing: the
+# copies mutmut makes of its methods would become members that no game has, failing every
+# isinstance check (docs/architecture.md, "Mutation testing").
 @runtime_checkable
-class StaticChecks(Protocol):
+class StaticChecks(Protocol):  # pragma: no mutate block
     """Findings on a configuration before any game of it is played; their errors fail
     `validate` and stop the commands that play it (unless `--unchecked`)."""
 
@@ -63,7 +68,7 @@ class StaticChecks(Protocol):
 
 
 @runtime_checkable
-class ScenarioFiles(Protocol):
+class ScenarioFiles(Protocol):  # pragma: no mutate block
     """A file of the game's own (named by its suffix) that stands for a whole scenario with
     the game's default seats and rules, wherever a scenario file is taken."""
 
@@ -74,15 +79,53 @@ class ScenarioFiles(Protocol):
 
 
 @runtime_checkable
-class ExactSolving(Protocol):
+class ExactSolving(Protocol):  # pragma: no mutate block
     """An exact solver of the game's own, faster than the generic walk over the protocol's
     states (which stays, as `method="plain"`, the reference it is tested against)."""
 
     def solve_exactly(self, config: Any, budget: Budget, *, symmetry: bool = True) -> Solution: ...
 
 
+class RatedGame(NamedTuple):
+    """What a rating reads of one played game, worked out where it was played: a few bytes
+    to send back, not its events."""
+
+    won: bool
+    turns: int
+    arrived: tuple[str, ...]  # the pieces that reached their goal (Rating.rating_pieces)
+    lost_as: str | None  # a lost game's way of losing, in words; None for a won game
+    choice: str | None  # the set-up choice the bot made, if the game has one
+
+
+# A bot's win rates on the shipped scenarios at one setting, easiest first: (the shipped
+# name within the game's folder, its title, the win rate).
+Anchors = tuple[tuple[str, str, float], ...]
+
+
 @runtime_checkable
-class Pictures(Protocol):
+class Rating(Protocol):  # pragma: no mutate block
+    """How hard a scenario is for the game's bots. Each setting (a value for each of
+    `rating_axes`, given as `--set AXIS=VALUE`) is played by each bot; a bot's win rate is
+    placed among its own on the shipped scenarios (`rating_anchors`), and the label rests on
+    the first of `rating_bots` that has anchors: the strongest."""
+
+    rating_axes: ClassVar[tuple[str, ...]]  # the scenario keys a setting sets: level, variant
+    rating_settings: ClassVar[tuple[tuple[str, ...], ...]]  # rated in this order
+    rating_bots: ClassVar[tuple[str, ...]]  # the strongest first
+    rating_pieces: ClassVar[tuple[str, ...]]  # whose arrivals a rating counts
+
+    def rating_anchors(self, bot: str) -> Mapping[tuple[str, ...], Anchors]: ...
+
+    def rated_game(self, events: Sequence[Any], outcome: Any, turns: int) -> RatedGame: ...
+
+    def rating_seats(self, config: Any, bot: str, budget: int | None) -> tuple[Any, str | None]:
+        """The configuration a bot's games are played on, and the bot named to the batch
+        (None where the seats themselves name it, with options such as a node budget)."""
+        ...
+
+
+@runtime_checkable
+class Pictures(Protocol):  # pragma: no mutate block
     """The drawings of a position: `render` for the terminal (rich Text, with its legend;
     `describe` is its plain text) and `picture`, the same position as SVG text."""
 

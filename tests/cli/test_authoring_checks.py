@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bearcli.games.sliding_bears.layout import parse
+from bearcli.games.sliding_bears.rating import ANCHORS, PLANNER_ANCHORS
 from bearcli.rating import BotFigures, LevelRating, difficulty, disagreement
 from tests.games.sliding_bears.test_planner import OPEN
 
@@ -141,8 +142,8 @@ def test_the_label_rests_on_the_planner_with_greedys_beside_it_and_the_removals_
         planner, greedy = lv["bots"]["planner"], lv["bots"]["greedy"]
         assert lv["difficulty_bot"] == "planner"
         assert lv["difficulty"] == planner["difficulty"]
-        assert planner["difficulty"] == difficulty(planner["win_rate"], setting, "planner")
-        assert greedy["difficulty"] == difficulty(greedy["win_rate"], setting, "greedy")
+        assert planner["difficulty"] == difficulty(planner["win_rate"], PLANNER_ANCHORS[setting])
+        assert greedy["difficulty"] == difficulty(greedy["win_rate"], ANCHORS[setting])
         for fig in (planner, greedy):  # one set-up removal a game (SB2)
             assert sum(fig["removals"].values()) == fig["games"]
             tile = "S" if lv["level"] == "normal" else "I"
@@ -154,8 +155,6 @@ def test_the_label_rests_on_the_planner_with_greedys_beside_it_and_the_removals_
 
 
 def test_planner_anchors_cover_every_setting_and_shipped_floe():
-    from bearcli.rating import ANCHORS, PLANNER_ANCHORS
-
     assert set(PLANNER_ANCHORS) == set(ANCHORS)
     for setting, rows in PLANNER_ANCHORS.items():
         assert {r[0] for r in rows} == {r[0] for r in ANCHORS[setting]}
@@ -164,7 +163,7 @@ def test_planner_anchors_cover_every_setting_and_shipped_floe():
 
 
 def test_a_level_record_says_which_bot_labels_it():
-    lv = LevelRating("hard", "classic", (), "not rated")
+    lv = LevelRating((("level", "hard"), ("variant", "classic")), (), "not rated")
     assert lv.to_dict()["difficulty_bot"] is None and lv.to_dict()["disagreement"] is None
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from bearcli.games.sliding_bears.generate import Request, fresh
 from bearcli.games.sliding_bears.layout import parse
-from bearcli.generate import Request, fresh
 
 # greedy and 50 games a rating keep the test quick; the planner is the command's default.
 QUICK = ("--bot", "greedy", "-n", "50", "--seed", "3")

@@ -8,7 +8,8 @@ from bearcli import rating
 from bearcli.cli import layout_rate
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import shipped
-from bearcli.rating import ANCHORS, SETTINGS, difficulty
+from bearcli.games.sliding_bears.rating import ANCHORS, BOTS, SETTINGS
+from bearcli.rating import difficulty
 from tests.cli.test_progress import run_at_a_terminal
 
 # A 4 x 4 floe every bear can cross, with a seal (normal level) and ice (hard level).
@@ -91,12 +92,12 @@ def test_labels_place_a_rate_among_the_anchors():
     rows = ANCHORS[("normal", "classic")]
     (_, easiest, top), (_, second, below) = rows[0], rows[1]
     (_, hardest, bottom) = rows[-1]
-    setting = ("normal", "classic")
-    assert difficulty(min(1.0, top + 0.01), setting).startswith("easier than every")
-    assert difficulty(bottom / 2, setting).startswith("harder than every")
-    assert difficulty((top + below) / 2, setting) == f"between {easiest} and {second}"
-    assert difficulty(top, setting) == f"about as hard as {easiest}"
-    assert hardest in difficulty(bottom / 2, setting)
+    assert difficulty(min(1.0, top + 0.01), rows).startswith("easier than every")
+    assert difficulty(bottom / 2, rows).startswith("harder than every")
+    assert difficulty((top + below) / 2, rows) == f"between {easiest} and {second}"
+    assert difficulty(top, rows) == f"about as hard as {easiest}"
+    assert hardest in difficulty(bottom / 2, rows)
+    assert difficulty(0.5, ()) == "no shipped floe measured at this level"
 
 
 def test_the_command_defaults_are_the_librarys():
@@ -146,7 +147,7 @@ def test_the_rows_hear_each_game_in_order_and_their_end(tmp_path):
         on_done=lambda row, n: told.append((row, n)),
     )
     rows, *heard = told
-    assert rows == tuple((lv, var, bot) for lv, var in SETTINGS for bot in rating.BOTS)
+    assert rows == tuple((lv, var, bot) for lv, var in SETTINGS for bot in BOTS)
     ends = {row: n for row, n in (h for h in heard if isinstance(h, tuple))}
     games = [b.games for lv in rated.levels for b in lv.bots]
     assert ends == dict(enumerate(games))  # each row ends once, after its own games
@@ -161,9 +162,9 @@ def test_the_progress_bars_name_each_level_variant_and_bot(cli):
     shown = run_at_a_terminal(*args)
     assert shown.code == 0, shown.err
     for level, variant in SETTINGS:
-        for bot in rating.BOTS:
+        for bot in BOTS:
             assert f"{level} {variant}, {bot}" in shown.err
-    assert shown.err.count("12/12") >= len(SETTINGS) * len(rating.BOTS)
+    assert shown.err.count("12/12") >= len(SETTINGS) * len(BOTS)
     plain = cli(*args)
     assert plain.code == 0 and plain.err == ""  # no terminal: no bars
     assert shown.out == plain.out

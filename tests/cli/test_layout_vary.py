@@ -7,7 +7,7 @@ import re
 
 from bearcli import rating
 from bearcli.games.sliding_bears.layout import parse
-from bearcli.vary import Change, Rate, changes, effect
+from bearcli.games.sliding_bears.vary import Change, Rate, changes, effect
 
 FLOE = """\
 finish: p g b y

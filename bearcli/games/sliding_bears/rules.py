@@ -32,7 +32,7 @@ from bearcli.core.rng import Rng
 from bearcli.core.source import Source
 from bearcli.core.values import assemble
 from bearcli.games.sliding_bears import layout as layout_fmt
-from bearcli.games.sliding_bears import notation
+from bearcli.games.sliding_bears import notation, rating
 from bearcli.games.sliding_bears.layout import COLOURS, Layout
 from bearcli.games.sliding_bears.narrate import SlidingBearsNarrator
 from bearcli.games.sliding_bears.notation import Crack, Jump, Pass, Remove, Roll, Wind
@@ -148,10 +148,14 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
     scenario_keys = frozenset({"layout", "level", "variant", "params", "remove"})
     file_keys = frozenset({"layout"})
     # Abilities (bearcli/core/abilities.py): static checks, `.layout` files, exact solving over
-    # whole turns, pictures (below).
+    # whole turns, rating, pictures (below).
     never_ends = frozenset({"P-SB10"})  # a weather die with no crack on a floe never ends
     scenario_suffix = ".layout"
     scenario_file_kind = "layout"
+    rating_axes = rating.AXES
+    rating_settings = rating.SETTINGS
+    rating_bots = rating.BOTS
+    rating_pieces = COLOURS
 
     @cached_property
     def bots(self):  # imported late: bots depend on these rules
@@ -339,6 +343,18 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
         from bearcli.games.sliding_bears import turn_solver
 
         return turn_solver.solve_game(self, config, budget, symmetry)
+
+    def rating_anchors(self, bot: str):
+        """Rating: the bot's win rates on the shipped floes (rating.py)."""
+        return rating.ANCHORS_BY_BOT.get(bot, {})
+
+    def rated_game(self, events, outcome, turns: int):
+        """Rating: the bears across, the way a game was lost, the set-up removal."""
+        return rating.rated_game(events, outcome, turns)
+
+    def rating_seats(self, config: SBConfig, bot: str, budget: int | None):
+        """Rating: the planner seated with its node budget, any other bot as the batch's."""
+        return rating.rating_seats(config, bot, budget)
 
     def solve_key(self, state: State):
         # The turn count and the deciding seat never change what can happen next (SB9: the

@@ -3,13 +3,14 @@ terminal.
 
 A floe is drawn at random (ice, some open water, rocks and seals; the bears' columns spread
 over the edges), kept only if the static checks find nothing at all (no error, no warning), and
-rated by one bot (the planner, the strongest, by default) at the chosen level and variant with
-bearcli.simulation. While its win rate is off the target by more than the tolerance, the floe
-is changed and rated again: a floe too easy loses ice (to open water, a rock or a seal), one too
-hard gains ice; the further off, the more squares change at once. After `steps` changes without
-success a fresh floe is drawn. Every choice comes from one `random.Random(seed)` (only its
-`random()`), and every rating uses the same batch seed, so the same arguments give the same
-floes for any number of workers (RULINGS C3).
+rated by one bot (the planner, the strongest, by default) at the chosen level and variant (the
+caller's `judge` and `play`: bearcli.rating's, through bearcli.simulation). While its win rate
+is off the target by more than the tolerance, the floe is changed and rated again: a floe too
+easy loses ice (to open water, a rock or a seal), one too hard gains ice; the further off, the
+more squares change at once. After `steps` changes without success a fresh floe is drawn. Every
+choice comes from one `random.Random(seed)` (only its `random()`), and every rating uses the
+same batch seed, so the same arguments give the same floes for any number of workers (RULINGS
+C3).
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
-from bearcli.simulation import wilson
+from bearcli.core.stats import wilson
+from bearcli.games.sliding_bears.layout import WATER as WATER_SYMBOL
+from bearcli.games.sliding_bears.layout import Layout, bare_scenario
 
 TOLERANCE = 0.05  # a generated floe rates within 5 points of its target
 GAMES, PRECISION, SEED, BOT = 400, 0.03, 1, "planner"  # the defaults of `layout generate`
@@ -33,7 +37,7 @@ class NotFound(Exception):
 
 @dataclass(frozen=True)
 class Generated:
-    layout: object  # a layout.Layout
+    layout: Layout
     games: int
     wins: int
     tries: int  # the ratings it took, this floe's included
@@ -80,10 +84,8 @@ def _columns(rng: random.Random, width: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def fresh(rng: random.Random, req: Request):
+def fresh(rng: random.Random, req: Request) -> Layout:
     """A random floe of the requested size (not yet checked)."""
-    from bearcli.games.sliding_bears.layout import Layout
-
     cells = []
     for _ in range(req.width * req.height):
         r = rng.random()
@@ -103,43 +105,17 @@ def fresh(rng: random.Random, req: Request):
     )
 
 
-def clean(lay, req: Request):
+def clean(lay: Layout, req: Request, judge: Callable[[dict], Any]):
     """The floe's scenario (a .layout's defaults, at the requested level and variant) if it
-    parses and the static checks find nothing at all; else None."""
-    from bearcli.core.errors import BearError
-    from bearcli.formats import scenario as scenario_fmt
-    from bearcli.formats import yamlsrc
-    from bearcli.formats.validation import static_findings
-    from bearcli.games.sliding_bears.layout import WATER as WATER_SYMBOL
-    from bearcli.games.sliding_bears.layout import bare_scenario
-
+    parses and the static checks find nothing at all (`judge`, strict); else None."""
     data = {
         **bare_scenario("generated.layout", "generated"),
         "layout": lay.to_text(WATER_SYMBOL),
         "level": req.level,
         "variant": req.variant,
     }
-    src = replace(yamlsrc.loads("", "generated.layout"), data=data)
-    try:
-        scen = scenario_fmt.parse(src)
-    except BearError:
-        return None
-    return None if static_findings(scen, src) else scen
-
-
-def _rate(scen, req: Request, workers: int, on_games) -> tuple[int, int]:
-    from bearcli.rating import simulate_bot
-
-    s = simulate_bot(
-        scen,
-        req.games,
-        req.seed,
-        req.bot,
-        workers=workers,
-        precision=req.precision,
-        on_games=on_games,
-    )
-    return s.games, s.wins
+    scen = judge(data)
+    return None if isinstance(scen, str) else scen
 
 
 def _changed(rng: random.Random, lay, req: Request, harder: bool, n: int):
@@ -168,23 +144,25 @@ def generate(
     req: Request,
     count: int = 1,
     *,
-    workers: int = 1,
-    on_games: Callable[[int], None] | None = None,
+    judge: Callable[[dict], Any],
+    play: Callable[[Any], tuple[int, int]],
     on_try: Callable[[int, float | None], None] | None = None,
 ) -> list[Generated]:
     """`count` distinct floes whose rate is within req.tolerance of req.target.
 
-    `on_try(n, rate)` hears each rating (n counts them). Raises NotFound after req.tries
-    ratings in all."""
+    `judge(data)` gives a floe's scenario, or why it fails a static check (a str: strict,
+    a warning fails too); `play(scenario)` its (games, wins) by req.bot with req.games,
+    req.precision and req.seed. `on_try(n, rate)` hears each rating (n counts them). Raises
+    NotFound after req.tries ratings in all."""
     rng = random.Random(req.seed)
     found: list[Generated] = []
     seen = set()
     tries = 0
     while len(found) < count:
-        lay, scen = None, None
+        scen = None
         while scen is None:  # a fresh floe that passes every static check
             lay = fresh(rng, req)
-            scen = clean(lay, req)
+            scen = clean(lay, req, judge)
         for _ in range(req.steps + 1):
             if tries >= req.tries:
                 raise NotFound(
@@ -192,7 +170,7 @@ def generate(
                     f"{req.tries} ratings ({len(found)} of {count} found)"
                 )
             tries += 1
-            games, wins = _rate(scen, req, workers, on_games)
+            games, wins = play(scen)
             rate = wins / games
             if on_try is not None:
                 on_try(tries, rate)
@@ -204,7 +182,7 @@ def generate(
             n = max(1, round(abs(off) / 0.1))
             for _ in range(20):  # a change that keeps every static check clean
                 moved = _changed(rng, lay, req, off > 0, n)
-                moved_scen = clean(moved, req) if moved is not None else None
+                moved_scen = clean(moved, req, judge) if moved is not None else None
                 if moved_scen is not None:
                     lay, scen = moved, moved_scen
                     break
@@ -215,8 +193,6 @@ def generate(
 
 def file_text(g: Generated, req: Request, index: int, count: int) -> str:
     """A generated floe as a commented `.layout` file, its rating in the comments."""
-    from bearcli.games.sliding_bears.layout import WATER as WATER_SYMBOL
-
     lo, hi = g.ci95
     which = f" (floe {index} of {count})" if count > 1 else ""
     precision = f" --precision {req.precision:g}" if req.precision is not None else ""

@@ -5,21 +5,21 @@ Every change an author could make to one square is tried: ice to open water and 
 or a seal added (on ice) or removed (leaving ice), a bear's start or finish moved one column
 along its edge. Each changed floe is judged by the static checks first (a change that breaks
 the floe is reported with its finding, not played), then played by one bot (the planner, the
-strongest, by default) through bearcli.simulation: its workers, its `--precision` stop, and the
-same batch seed as the floe itself, so game i of every variant rolls from the same seed. The
-effect of a change is its win rate minus the floe's, with a 95% interval for the difference
-(Newcombe's method from the two Wilson intervals).
+strongest, by default). Both are the caller's: `judge` parses and checks a changed scenario,
+`play` rates one (bearcli.rating's `judge` and `play_rate`: simulate's workers, its
+`--precision` stop, and the same batch seed as the floe itself, so game i of every variant
+rolls from the same seed). The effect of a change is its win rate minus the floe's, with a 95%
+interval for the difference (core.stats.difference).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
+from typing import Any
 
-from bearcli.formats import scenario as scenario_fmt
-from bearcli.simulation import wilson
+from bearcli.core.stats import difference, wilson
+from bearcli.games.sliding_bears.layout import COLOURS, WATER, Layout
 
 NAMES = {"I": "ice", "S": "seal", "R": "rock", ".": "water"}
 # square's tile -> the tiles a change may put there, in the order they are tried
@@ -41,24 +41,25 @@ class Change:
             return f"{self.where}: {NAMES[self.before]} -> {NAMES[self.after]}"
         return f"{self.where} {self.part}: {self.before} -> {self.after}"
 
-    def apply(self, lay):
-        from bearcli.games.sliding_bears.layout import COLOURS
-
+    def apply(self, lay: Layout) -> Layout:
         if self.part == "tile":
+            square = lay.grid.parse(self.where)
+            if square is None:
+                raise ValueError(f"no square {self.where} on the floe")
             cells = list(lay.cells)
-            cells[lay.grid.parse(self.where)] = self.after
+            cells[square] = self.after
             return replace(lay, cells=tuple(cells), places=None)
         k = COLOURS.index(self.where)
-        cols = list(getattr(lay, self.part))
+        cols = list(lay.start if self.part == "start" else lay.finish)
         cols[k] = lay.grid.columns.index(self.after)
-        return replace(lay, **{self.part: tuple(cols)}, places=None)
+        if self.part == "start":
+            return replace(lay, start=tuple(cols), places=None)
+        return replace(lay, finish=tuple(cols), places=None)
 
 
-def changes(lay) -> tuple[Change, ...]:
+def changes(lay: Layout) -> tuple[Change, ...]:
     """Every single-square change, squares in layout order (row 1 first), then the starts and
     finishes one column left or right."""
-    from bearcli.games.sliding_bears.layout import COLOURS
-
     out = []
     for i, tile in enumerate(lay.cells):
         out += [Change("tile", lay.square_name(i), tile, to) for to in TILE_CHANGES[tile]]
@@ -95,14 +96,8 @@ class Rate:
 
 
 def effect(base: Rate, varied: Rate) -> tuple[float, tuple[float, float]]:
-    """varied - base, with its 95% interval (Newcombe's hybrid score interval)."""
-    p0, p1 = base.rate, varied.rate
-    (l0, u0), (l1, u1) = base.ci95, varied.ci95
-    d = p1 - p0
-    return d, (
-        d - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2),
-        d + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2),
-    )
+    """varied - base, with its 95% interval."""
+    return difference((base.wins, base.games), (varied.wins, varied.games))
 
 
 @dataclass(frozen=True)
@@ -149,7 +144,7 @@ class Variation:
         """Played changes by the size of their effect, largest first (ties in layout order);
         then the changes that break the floe."""
         played = [v for v in self.results if v.figures is not None]
-        played.sort(key=lambda v: -abs(v.effect))  # stable: ties keep the order tried
+        played.sort(key=lambda v: -abs(v.effect or 0.0))  # stable: ties keep the order tried
         return tuple(played) + tuple(v for v in self.results if v.figures is None)
 
     def to_dict(self, overrides: tuple[str, ...] = ()) -> dict:
@@ -168,88 +163,46 @@ class Variation:
         }
 
 
-def _with_layout(src, lay):
-    """The scenario source with its floe replaced by `lay`, inline."""
-    from bearcli.games.sliding_bears.layout import WATER
-
-    return replace(src, data={**src.data, "layout": lay.to_text(WATER)})
-
-
-def _play(scen, games, seed, bot, workers, precision, budget, on_games) -> Rate:
-    from bearcli.rating import simulate_bot
-
-    s = simulate_bot(
-        scen, games, seed, bot, budget, workers=workers, precision=precision, on_games=on_games
-    )
-    return Rate(s.games, s.wins)
-
-
 def vary(
-    path: Path,
-    overrides: tuple[str, ...] = (),
+    scen,
+    data: dict,
     *,
-    games: int = GAMES,
+    judge: Callable[[dict], Any],
+    play: Callable[[Any], tuple[int, int]],
     seed: int = SEED,
-    precision: float | None = PRECISION,
-    workers: int = 1,
     bot: str = BOT,
-    budget: int | None = None,
-    on_games: Callable[[int], None] | None = None,
     on_change: Callable[[int, int, str], None] | None = None,
     found: list | None = None,
 ) -> Variation:
-    """Rate the floe of `path` and every single-square change of it, at its own level and
-    variant (`--set level=hard` for the hard one). `on_change(n, total, what)` hears each change
-    as it starts. Results are appended to `found` as they come, so that a caller stopped by
-    Ctrl-C keeps what was measured (`partial` builds the Variation of those)."""
-    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
-    scen = scenario_fmt.parse(src)
+    """Rate the floe `scen` (parsed from the scenario `data`, its overrides applied) and
+    every single-square change of it, at its own level and variant (`--set level=hard` for
+    the hard one). `judge(data)` gives a changed floe's scenario or why it breaks (a str);
+    `play(scenario)` its (games, wins). `on_change(n, total, what)` hears each change as it
+    starts. Results are appended to `found` as they come, so that a caller stopped by Ctrl-C
+    keeps what was measured (`partial` builds the Variation of those)."""
     lay = scen.config.layout
-    base = _play(scen, games, seed, bot, workers, precision, budget, on_games)
+    base = Rate(*play(scen))
     todo = changes(lay)
     found = [] if found is None else found
     found.append((scen.title, scen.config.level, scen.config.variant, bot, seed, base, todo, lay))
-    for n, (change, varied) in enumerate(_tried(src, lay, todo), start=1):
+    for n, change in enumerate(todo, start=1):
         if on_change is not None:
             on_change(n, len(todo), change.describe())
+        varied = judge({**data, "layout": change.apply(lay).to_text(WATER)})
         if isinstance(varied, str):
             found.append(Varied(change, None, None, None, varied))
             continue
-        rate = _play(varied, games, seed, bot, workers, precision, budget, on_games)
+        rate = Rate(*play(varied))
         d, ci = effect(base, rate)
         found.append(Varied(change, rate, d, ci))
-    return partial(found)
+    return _variation(found)
 
 
 def partial(found: list) -> Variation | None:
     """The Variation of what `vary` had measured (None if not even the floe itself)."""
-    if not found:
-        return None
+    return _variation(found) if found else None
+
+
+def _variation(found: list) -> Variation:
     title, level, variant, bot, seed, base, todo, lay = found[0]
     return Variation(title, level, variant, bot, seed, base, tuple(found[1:]), len(todo), lay)
-
-
-def _tried(src, lay, todo) -> Iterator[tuple[Change, object]]:
-    """Each change with its scenario, or with the reason it breaks the floe."""
-    from bearcli.core.errors import BearError, ErrorList
-    from bearcli.formats import validation
-
-    for change in todo:
-        vsrc = _with_layout(src, change.apply(lay))
-        try:
-            varied = scenario_fmt.parse(vsrc)
-            validation.gate(varied, vsrc)
-        except ErrorList as exc:
-            first = exc.errors[0]
-            yield change, f"{first.message} [{first.ruling}]"
-            continue
-        except BearError as exc:  # SB2: the level's removal has no tile left
-            yield change, exc.message + (f" [{exc.ruling}]" if exc.ruling else "")
-            continue
-        yield change, varied
-
-
-def total_changes(path: Path, overrides: tuple[str, ...] = ()) -> int:
-    """How many changes `vary` will try (for a progress bar), the floe parsed as given."""
-    src = scenario_fmt.with_overrides(scenario_fmt.read(path), overrides)
-    return len(changes(scenario_fmt.parse(src).config.layout))
