@@ -17,3 +17,15 @@ def test_floats_and_reserved_keys_are_refused():
         event("bad", rate=0.5)
     with pytest.raises(TypeError):
         event("bad", seq=1)
+
+
+def test_a_refusal_says_what_was_refused():
+    said = "event values must be str, int, bool, None or lists of them, not 0.5"
+    with pytest.raises(TypeError) as caught:
+        event("bad", rate=0.5)
+    assert str(caught.value) == said
+    for key in ("type", "seq", "step"):
+        with pytest.raises(TypeError) as caught:
+            event("bad", **{key: 1})
+        assert str(caught.value) == "'type', 'seq' and 'step' are reserved event keys"
+    assert event("ok", dice=["bear", None, 3, True]).to_dict()["dice"] == ["bear", None, 3, True]

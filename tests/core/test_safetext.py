@@ -46,3 +46,15 @@ def test_json_escapes_keep_the_values():
 def test_clip_says_how_long_the_text_was():
     assert clip("short") == "short"
     assert clip("x" * 1_000_000, 10) == "xxxxxxxxxx... (1,000,000 characters)"
+
+
+def test_clip_keeps_text_of_exactly_the_limit_and_cuts_one_more():
+    assert clip("x" * 120) == "x" * 120  # the default limit: 120 characters
+    assert clip("x" * 121) == "x" * 120 + "... (121 characters)"
+    assert clip("abc", 3) == "abc" and clip("abcd", 3) == "abc... (4 characters)"
+
+
+def test_is_safe_keeps_lines_unless_told_not_to():
+    assert is_safe("two\nlines\tand a tab")
+    assert not is_safe("two\nlines", lines=False)
+    assert is_safe("one line", lines=False)
