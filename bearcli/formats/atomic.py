@@ -128,9 +128,13 @@ class Temp:
         try:
             os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; a new file follows the umask
             self.fh: IO[str] = os.fdopen(fd, "w", encoding="utf-8", newline=newline)
-        except BaseException:
+        except BaseException as exc:
+            # No file object yet (discard would close one): the descriptor and the temp go here.
             os.close(fd)
-            self.discard()
+            with contextlib.suppress(OSError):  # the error to report is the one above
+                os.unlink(tmp)
+            if isinstance(exc, OSError):
+                raise failed(path, exc) from None
             raise
 
     def write(self, text: str) -> None:

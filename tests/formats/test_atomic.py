@@ -386,17 +386,30 @@ def test_the_output_is_utf8_whatever_the_locale(tmp_path):
     assert (tmp_path / "out.txt").read_bytes() == "é ✓ 🐻\n".encode()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Temp.__init__ discards before self.fh is set: the discard fails with an "
-    "AttributeError in place of the error, and the temp file stays",
-)
-def test_a_temp_that_cannot_be_set_up_is_removed(tmp_path, monkeypatch):
+@pytest.mark.parametrize("step", ["fchmod", "fdopen"])
+def test_a_temp_that_cannot_be_set_up_is_removed_and_the_error_located(tmp_path, monkeypatch, step):
     error = PermissionError(errno.EPERM, "Operation not permitted")
-    monkeypatch.setattr(os, "fchmod", fail_with(error))
-    with pytest.raises(PermissionError) as info:
+    monkeypatch.setattr(os, step, fail_with(error))
+    target = tmp_path / "out.csv"
+    with pytest.raises(WriteFailed) as info:
+        Temp(target)
+    assert_located(info, WriteFailed, "cannot write: Operation not permitted", target)
+    assert names(tmp_path) == []
+
+
+def test_a_temp_that_cannot_be_set_up_nor_removed_reports_the_first_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "fchmod", fail_with(PermissionError(errno.EPERM, "Not permitted")))
+    monkeypatch.setattr(os, "unlink", fail_with(OSError(errno.EIO, "I/O error")))
+    target = tmp_path / "out.csv"
+    with pytest.raises(WriteFailed) as info:
+        Temp(target)
+    assert_located(info, WriteFailed, "cannot write: Not permitted", target)
+
+
+def test_an_interrupt_while_setting_up_a_temp_removes_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "fchmod", fail_with(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
         Temp(tmp_path / "out.csv")
-    assert info.value is error
     assert names(tmp_path) == []
 
 
