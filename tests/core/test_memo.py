@@ -79,3 +79,10 @@ def test_shared_values_are_held_by_their_owner_and_never_pickled():
     assert equal == cfg and shared(equal, _Maps) is not maps  # an equal owner: its own
     again = pickle.loads(pickle.dumps(cfg))
     assert again == cfg and shared(again, _Maps) is not maps  # a worker makes its own
+
+
+def test_a_memo_without_a_maker_is_a_dict_that_names_the_missing_key():
+    memo: Memo[str, int] = Memo(4)
+    with pytest.raises(KeyError) as missing:
+        memo["absent"]
+    assert missing.value.args == ("absent",)

@@ -8,6 +8,7 @@ import pytest
 from bearcli.core import registry
 from bearcli.core.errors import ScenarioError
 from tests.dice_race import site
+from tests.dice_race.game import DiceRace
 
 
 @pytest.fixture
@@ -86,3 +87,71 @@ def test_a_registration_gone_is_no_longer_a_game(register, tmp_path, monkeypatch
     assert "dice-race" not in registry.names()
     with pytest.raises(ScenarioError, match="unknown game 'dice-race'"):
         registry.get("dice-race")
+
+
+# -- a registration that fails is named, never a traceback --------------------------------
+
+
+def _point(name: str, value: str):
+    from importlib.metadata import EntryPoint
+
+    return EntryPoint(name, value, registry.GROUP)
+
+
+def _refusal(name: str, value: str) -> str:
+    with pytest.raises(ScenarioError) as refused:
+        registry._load(_point(name, value))
+    return refused.value.message
+
+
+class Unmakeable(DiceRace):
+    def __init__(self) -> None:
+        raise RuntimeError("no dice")
+
+
+class Nameless(DiceRace):
+    @property
+    def name(self):  # type: ignore[override]
+        raise AttributeError("name")
+
+
+def test_a_registration_that_cannot_load_or_make_its_game_is_named():
+    where = "the entry point {} = {} (group bearcli.games)"
+    value = "tests.no_such_module:Game"
+    assert _refusal("lost", value) == (
+        f"the game 'lost' could not be loaded: {where.format('lost', value)}: "
+        "ModuleNotFoundError: No module named 'tests.no_such_module'"
+    )
+    for value in ("builtins:dict", "builtins:len"):  # a class that is no Game; no class
+        assert _refusal("odd", value) == (
+            f"the game 'odd' is not a bearcli Game: {where.format('odd', value)}"
+        )
+    value = f"{__name__}:Unmakeable"
+    assert _refusal("dice-race", value) == (
+        f"the game 'dice-race' could not be made: {where.format('dice-race', value)}: "
+        "RuntimeError: no dice"
+    )
+    value = f"{__name__}:Nameless"
+    assert _refusal("dice-race", value) == (
+        f"the game 'dice-race' calls itself None: {where.format('dice-race', value)}"
+    )
+    game = registry._load(_point("dice-race", "tests.dice_race.game:DiceRace"))
+    assert isinstance(game, DiceRace) and game.name == "dice-race"
+
+
+def test_only_the_registrys_own_instance_is_registered():
+    assert not registry.registered(object())  # no name at all
+    assert not registry.registered(DiceRace())  # not registered here
+    assert registry.registered(registry.get("sliding-bears"))
+
+
+def test_a_yaml_file_is_never_a_games_own_file_and_no_game_is_asked(monkeypatch):
+    def asked():
+        raise AssertionError("a game was imported to tell a YAML file's kind")
+
+    monkeypatch.setattr(registry, "scenario_files", asked)
+    for suffix in ("", ".yaml", ".yml"):
+        assert registry.scenario_file_game(suffix) is None
+    monkeypatch.undo()
+    assert registry.scenario_file_game(".layout") is registry.get("sliding-bears")
+    assert registry.scenario_file_game(".txt") is None
