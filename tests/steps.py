@@ -6,6 +6,17 @@ import pytest
 
 from bearcli.core.errors import IllegalStep
 from bearcli.core.runner import Match
+from bearcli.formats import scenario
+from tests.conftest import ROOT
+
+
+def played(name: str, *steps: str) -> Match:
+    """A match of the shipped scenario `name` (under scenarios/) after `steps`."""
+    scen = scenario.load(ROOT / "scenarios" / name)
+    match = Match(scen.game, scen.config)
+    for text in steps:
+        match.apply_text(text)
+    return match
 
 
 def refused(m: Match, text: str, ruling: str) -> IllegalStep:

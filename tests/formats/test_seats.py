@@ -9,9 +9,8 @@ from types import SimpleNamespace
 import pytest
 
 from bearcli.core.errors import BearError, IllegalStep, MalformedStep
-from bearcli.core.runner import Match
-from bearcli.formats import scenario, seats
-from tests.conftest import ROOT
+from bearcli.formats import seats
+from tests.steps import played
 
 HINT = (
     "expected one of: remove SQ, roll FACE crack|wind, jump COLOUR SQ|start|finish, crack SQ,"
@@ -32,14 +31,6 @@ THREE = [
     "yellow4",
     "yellow3",
 ]
-
-
-def _match(name: str, *steps: str) -> Match:
-    scen = scenario.load(ROOT / "scenarios" / name)
-    match = Match(scen.game, scen.config)
-    for text in steps:
-        match.apply_text(text)
-    return match
 
 
 def _error(exc: BearError) -> tuple:
@@ -64,7 +55,7 @@ def test_the_rulings_cited():
 
 
 def test_read_takes_a_seat_before_the_step():
-    game = _match("sliding-bears/classic.yaml").game
+    game = played("sliding-bears/classic.yaml").game
     remove = game.parse_step("remove d3")
     assert seats.read(game, "remove d3") == (remove, None)
     assert seats.read(game, "seat2 remove d3") == (remove, 1)
@@ -77,7 +68,7 @@ def test_read_takes_a_seat_before_the_step():
 
 
 def test_read_refuses_text_that_is_no_step_with_or_without_a_seat():
-    game = _match("sliding-bears/classic.yaml").game
+    game = played("sliding-bears/classic.yaml").game
     for text in ("seat0 remove d3", "seat10 remove d3", "seat1remove d3", "jump", "seat1"):
         with pytest.raises(MalformedStep) as err:
             seats.read(game, text)
@@ -100,7 +91,7 @@ def test_read_refuses_text_that_is_no_step_with_or_without_a_seat():
 
 
 def test_read_takes_the_seat_of_a_game_s_own_seat_form():
-    game = _match("bear-down/two-players.yaml").game
+    game = played("bear-down/two-players.yaml").game
     step, claimed = seats.read(game, "seat2 blue1")
     assert (step, claimed) == (game.parse_step("seat2 blue1"), 1)
     assert step.seat == 2
@@ -136,20 +127,20 @@ def test_read_takes_the_seat_of_a_game_s_own_seat_form_whatever_its_notation():
 
 
 def test_bare_drops_only_a_seat_of_the_game_s_own_form():
-    game = _match("bear-down/two-players.yaml").game
+    game = played("bear-down/two-players.yaml").game
     named = game.parse_step("seat2 blue1")
     assert seats.bare(named) == dataclasses.replace(named, seat=None)
     assert seats.bare(named).seat is None and named.seat == 2
     plain = game.parse_step("blue1")
     assert seats.bare(plain) is plain
-    remove = _match("sliding-bears/classic.yaml").game.parse_step("remove d3")  # no seat field
+    remove = played("sliding-bears/classic.yaml").game.parse_step("remove d3")  # no seat field
     assert seats.bare(remove) is remove
     other = SimpleNamespace(seat=2)  # not a dataclass: left as it is
     assert seats.bare(other) is other and other.seat == 2
 
 
 def test_suits_compares_the_step_as_written_with_what_the_seat_could_do():
-    match = _match("bear-down/three-players.yaml", *THREE)
+    match = played("bear-down/three-players.yaml", *THREE)
     game, state = match.game, match.state
     boulder = game.parse_step("seat2 boulder")
     assert [seats._suits(game, state, boulder, k) for k in range(3)] == [True, False, True]
@@ -158,18 +149,18 @@ def test_suits_compares_the_step_as_written_with_what_the_seat_could_do():
 
 
 def test_a_claim_of_the_seat_whose_turn_it_is_or_of_none_is_accepted():
-    match = _match("sliding-bears/classic.yaml")
+    match = played("sliding-bears/classic.yaml")
     game, state = match.game, match.state
     remove = game.parse_step("remove d3")
     assert seats.check_claim(game, state, "remove d3", remove, None) is None
     assert seats.check_claim(game, state, "seat1 remove d3", remove, 0) is None
-    match = _match("bear-down/three-players.yaml", *THREE)
+    match = played("bear-down/three-players.yaml", *THREE)
     boulder = match.game.parse_step("seat2 boulder")
     assert seats.check_claim(match.game, match.state, "seat2 boulder", boulder, 1) is None
 
 
 def test_a_claim_of_another_seat_is_refused_saying_whose_turn_it_is():
-    match = _match("sliding-bears/classic.yaml")
+    match = played("sliding-bears/classic.yaml")
     game, state = match.game, match.state
     remove = game.parse_step("remove d3")
     with pytest.raises(IllegalStep) as err:
@@ -182,7 +173,7 @@ def test_a_claim_of_another_seat_is_refused_saying_whose_turn_it_is():
         None,
         "seat2 remove d3",
     )
-    match = _match("bear-down/three-players.yaml", *THREE)  # Florian's turn
+    match = played("bear-down/three-players.yaml", *THREE)  # Florian's turn
     game, state = match.game, match.state
     with pytest.raises(IllegalStep) as err:  # not legal for Florian: no hint
         seats.check_claim(game, state, "seat1 boulder", game.parse_step("seat1 boulder"), 0)
@@ -206,7 +197,7 @@ def test_a_claim_of_another_seat_is_refused_saying_whose_turn_it_is():
 
 
 def test_a_claim_of_a_seat_the_game_has_not_is_refused():
-    match = _match("sliding-bears/classic.yaml")
+    match = played("sliding-bears/classic.yaml")
     game, state = match.game, match.state
     remove = game.parse_step("remove d3")
     for claimed in (2, 8):
@@ -227,7 +218,7 @@ def test_a_claim_of_a_seat_the_game_has_not_is_refused():
 
 
 def test_a_chance_step_naming_a_seat_is_refused():
-    match = _match("sliding-bears/classic.yaml", "remove d3")
+    match = played("sliding-bears/classic.yaml", "remove d3")
     game, state = match.game, match.state
     roll = game.parse_step("roll pink crack")
     for claimed in (0, 1):
@@ -244,7 +235,7 @@ def test_a_chance_step_naming_a_seat_is_refused():
 
 
 def test_after_the_end_a_claim_is_left_to_the_game():
-    match = _match("sliding-bears/classic.yaml")
+    match = played("sliding-bears/classic.yaml")
     over = _Over(match.game, -2)
     remove = match.game.parse_step("remove d3")
     assert seats.check_claim(over, match.state, "seat2 remove d3", remove, 1) is None
@@ -252,7 +243,7 @@ def test_after_the_end_a_claim_is_left_to_the_game():
 
 
 def test_explain_says_whose_turn_it_is_when_other_seats_could_make_the_step():
-    match = _match("bear-down/three-players.yaml", *THREE)
+    match = played("bear-down/three-players.yaml", *THREE)
     game, state = match.game, match.state
     step = game.parse_step("boulder")
     with pytest.raises(IllegalStep) as err:
@@ -282,7 +273,7 @@ def test_explain_says_whose_turn_it_is_when_other_seats_could_make_the_step():
 
 
 def test_explain_names_the_one_seat_that_fits_and_drops_a_native_seat():
-    match = _match("bear-down/three-players.yaml", *THREE[:3])  # Helena's turn
+    match = played("bear-down/three-players.yaml", *THREE[:3])  # Helena's turn
     game, state = match.game, match.state
     assert game.actor(state) == 2
     step = game.parse_step("boulder")
@@ -294,7 +285,7 @@ def test_explain_names_the_one_seat_that_fits_and_drops_a_native_seat():
 
 
 def test_explain_when_it_is_the_first_seat_s_turn():
-    match = _match("bear-down/three-players.yaml", *THREE[:10])  # Emma's turn, on the boulder
+    match = played("bear-down/three-players.yaml", *THREE[:10])  # Emma's turn, on the boulder
     game, state = match.game, match.state
     assert game.actor(state) == 0
     refused = IllegalStep("boulder", "no", ruling="BD8")
@@ -305,7 +296,7 @@ def test_explain_when_it_is_the_first_seat_s_turn():
 
 
 def test_explain_leaves_other_refusals_as_they_were():
-    match = _match("bear-down/three-players.yaml", *THREE)
+    match = played("bear-down/three-players.yaml", *THREE)
     game, state = match.game, match.state
     refused = IllegalStep("boulder", "no", ruling="BD8")
     boulder = game.parse_step("boulder")
@@ -315,12 +306,12 @@ def test_explain_leaves_other_refusals_as_they_were():
     assert seats.explain(game, state, no_one, None, refused) is refused
     assert seats.explain(_Over(game, -2), state, boulder, None, refused) is refused
     assert seats.explain(_Over(game, -1), state, boulder, None, refused) is refused
-    chance = _match("bear-down/three-players.yaml", *THREE[:4])  # a roll is due
+    chance = played("bear-down/three-players.yaml", *THREE[:4])  # a roll is due
     assert seats.explain(chance.game, chance.state, boulder, None, refused) is refused
 
 
 def test_unnamed_reports_a_decision_without_its_seat_under_strict_seats():
-    match = _match("bear-down/three-players.yaml", *THREE)
+    match = played("bear-down/three-players.yaml", *THREE)
     game, state = match.game, match.state
     missing = seats.unnamed(game, state, " yellow2\t", None)
     assert isinstance(missing, BearError) and type(missing) is BearError
@@ -332,13 +323,13 @@ def test_unnamed_reports_a_decision_without_its_seat_under_strict_seats():
         None,
         None,
     )
-    first = _match("sliding-bears/classic.yaml")
+    first = played("sliding-bears/classic.yaml")
     assert seats.unnamed(first.game, first.state, "remove d3", None).message == (
         "step 'remove d3' names no seat; a strict transcription names the seat of every"
         " decision: seat1 remove d3"
     )
     assert seats.unnamed(game, state, "seat2 yellow2", 1) is None
     assert seats.unnamed(game, state, "seat1 yellow2", 0) is None
-    chance = _match("sliding-bears/classic.yaml", "remove d3")
+    chance = played("sliding-bears/classic.yaml", "remove d3")
     assert seats.unnamed(chance.game, chance.state, "roll pink crack", None) is None
     assert seats.unnamed(_Over(game, -2), state, "yellow2", None) is None

@@ -9,8 +9,9 @@ import pytest
 
 from bearcli.core.errors import BearError, CheckFailed, IllegalStep, MalformedStep
 from bearcli.core.runner import Match
-from bearcli.formats import movelog, scenario, slips
+from bearcli.formats import movelog, slips
 from tests.conftest import ROOT
+from tests.steps import played
 
 SB_ROLL = "roll {pink|green|blue|yellow|pink/blue|green/yellow} {crack|wind}"
 BD_ROLL = "roll blue:FACE green:FACE yellow:FACE; FACE = W WWS S1 S2 S3"
@@ -18,14 +19,6 @@ SB_HINT = (
     "expected one of: remove SQ, roll FACE crack|wind, jump COLOUR SQ|start|finish, crack SQ,"
     " wind SQ SQ, pass"
 )
-
-
-def _match(name: str, *steps: str) -> Match:
-    scen = scenario.load(ROOT / "scenarios" / name)
-    match = Match(scen.game, scen.config)
-    for text in steps:
-        match.apply_text(text)
-    return match
 
 
 def _escort(upto: int | None = 9) -> Match:
@@ -91,7 +84,7 @@ def test_the_names_of_chance_steps():
 
 
 def test_outcomes_are_the_chance_steps_at_a_chance_node_only():
-    chance = _match("sliding-bears/classic.yaml", "remove d3")
+    chance = played("sliding-bears/classic.yaml", "remove d3")
     outcomes = slips._outcomes(chance.game, chance.state)
     assert [str(s) for s in outcomes[:3]] == [
         "roll pink crack",
@@ -99,36 +92,36 @@ def test_outcomes_are_the_chance_steps_at_a_chance_node_only():
         "roll green crack",
     ]
     assert len(outcomes) == 12
-    first = _match("sliding-bears/classic.yaml")
+    first = played("sliding-bears/classic.yaml")
     assert slips._outcomes(first.game, first.state) == []
 
 
 def test_the_chance_noun_is_named_by_the_kind_of_its_outcomes():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     assert slips.chance_noun(roll.game, roll.state) == "roll"
-    shows = _match("baerenspiel/forest-2p.yaml", "roll bear bear bear", "search a1")
+    shows = played("baerenspiel/forest-2p.yaml", "roll bear bear bear", "search a1")
     assert slips.chance_noun(shows.game, shows.state) == "card turned up"
-    rerolled = _match("baerenspiel/forest-2p.yaml", "roll paw tree bear", "reroll 1")
+    rerolled = played("baerenspiel/forest-2p.yaml", "roll paw tree bear", "reroll 1")
     assert slips.chance_noun(rerolled.game, rerolled.state) == "re-rolled die"
     throw = _escort()
     assert slips.chance_noun(throw.game, throw.state) == "throw"
     assert slips.chance_noun(_Game([(_Chance("x"), [])]), STATE) == "chance step"
-    decision = _match("sliding-bears/classic.yaml")
+    decision = played("sliding-bears/classic.yaml")
     assert slips.chance_noun(decision.game, decision.state) == "chance step"
 
 
 def test_the_chance_owner_is_the_seat_its_events_name():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     assert slips.chance_owner(roll.game, roll.state) == "Ana's"
-    later = _match(
+    later = played(
         "sliding-bears/classic.yaml", "remove d3", "roll pink crack", "jump pink a1", "crack b1"
     )
     assert slips.chance_owner(later.game, later.state) == "Ben's"
-    forest = _match("baerenspiel/forest-2p.yaml")
+    forest = played("baerenspiel/forest-2p.yaml")
     assert slips.chance_owner(forest.game, forest.state) == "seat 1's"
     throw = _escort()  # an escort throw is everyone's
     assert slips.chance_owner(throw.game, throw.state) == "the table's"
-    decision = _match("sliding-bears/classic.yaml")
+    decision = played("sliding-bears/classic.yaml")
     assert slips.chance_owner(decision.game, decision.state) == "the table's"
 
 
@@ -154,18 +147,18 @@ def test_the_chance_owner_is_a_seat_of_the_game_or_the_table(events, owner):
 
 
 def test_is_chance_kind_tells_the_expected_kind_of_chance_step_from_a_decision():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     game, state = roll.game, roll.state
     assert slips.is_chance_kind(game, state, game.parse_step("roll pink crack")) is True
     assert slips.is_chance_kind(game, state, game.parse_step("roll blue wind")) is True
     assert slips.is_chance_kind(game, state, game.parse_step("jump pink a1")) is False
-    decision = _match("sliding-bears/classic.yaml")
+    decision = played("sliding-bears/classic.yaml")
     roll_step = game.parse_step("roll pink crack")
     assert slips.is_chance_kind(decision.game, decision.state, roll_step) is False
 
 
 def test_missing_chance_says_whose_chance_step_is_missing_and_how_it_is_written():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     game, state = roll.game, roll.state
     assert _error(slips.missing_chance(game, state, " jump pink a1", game.parse_step("pass"))) == (
         IllegalStep,
@@ -177,7 +170,7 @@ def test_missing_chance_says_whose_chance_step_is_missing_and_how_it_is_written(
     )
     removal = slips.missing_chance(game, state, "remove b5", game.parse_step("remove b5"))
     assert removal.ruling == "SB2"
-    bd = _match("bear-down/two-players.yaml")
+    bd = played("bear-down/two-players.yaml")
     step = bd.game.parse_step("seat1 blue1")
     assert _error(slips.missing_chance(bd.game, bd.state, "seat1 blue1", step)) == (
         IllegalStep,
@@ -218,7 +211,7 @@ class _Refusing:
     ],
 )
 def test_missing_chance_cites_the_game_s_ruling_or_chance_s(refusal, ruling):
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     step = roll.game.parse_step("pass")
     game = _Refusing(roll, step, refusal)
     missing = slips.missing_chance(game, roll.state, "pass", step)
@@ -230,7 +223,7 @@ def test_missing_chance_cites_the_game_s_ruling_or_chance_s(refusal, ruling):
 
 
 def test_wrong_size_names_a_die_too_many_or_too_few():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     game, state = roll.game, roll.state
     assert _error(slips.wrong_size(game, state, "roll pink", "R1")) == (
         IllegalStep,
@@ -264,7 +257,7 @@ def test_wrong_size_names_a_die_too_many_or_too_few():
 
 
 def test_wrong_size_is_none_when_the_word_count_is_not_the_slip():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     game, state = roll.game, roll.state
     assert slips.wrong_size(game, state, "roll pink crack", "R") is None  # the right count
     assert slips.wrong_size(game, state, "roll pink wind", "R") is None
@@ -272,12 +265,12 @@ def test_wrong_size_is_none_when_the_word_count_is_not_the_slip():
     assert slips.wrong_size(game, state, "rolls pink", "R") is None
     assert slips.wrong_size(game, state, "", "R") is None
     assert slips.wrong_size(game, state, "  ", "R") is None
-    decision = _match("sliding-bears/classic.yaml")  # no chance step is due
+    decision = played("sliding-bears/classic.yaml")  # no chance step is due
     assert slips.wrong_size(decision.game, decision.state, "roll pink", "R") is None
-    shows = _match("baerenspiel/forest-2p.yaml", "roll bear bear bear", "search a1")
+    shows = played("baerenspiel/forest-2p.yaml", "roll bear bear bear", "search a1")
     assert slips.wrong_size(shows.game, shows.state, "a1 is", "R") is None  # no dice
     assert slips.wrong_size(shows.game, shows.state, "a1 is path now", "R") is None
-    rerolled = _match("baerenspiel/forest-2p.yaml", "roll paw tree bear", "reroll 1")
+    rerolled = played("baerenspiel/forest-2p.yaml", "roll paw tree bear", "reroll 1")
     assert slips.wrong_size(rerolled.game, rerolled.state, "rerolled 1 tree tree", "R") is None
 
 
@@ -331,7 +324,7 @@ def test_explain_a_step_after_the_end():
 
 
 def test_explain_leaves_a_refused_decision_as_it_was():
-    decision = _match("sliding-bears/classic.yaml")
+    decision = played("sliding-bears/classic.yaml")
     refused = IllegalStep("remove a1", "no", ruling="SB2")
     assert slips.explain(decision.game, decision.state, "remove a1", refused, 1) is refused
     malformed = MalformedStep("roll pink", "no")
@@ -339,7 +332,7 @@ def test_explain_leaves_a_refused_decision_as_it_was():
 
 
 def test_explain_a_chance_step_with_a_die_too_many_or_too_few():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     game, state = roll.game, roll.state
     malformed = MalformedStep("roll pink", SB_HINT)
     assert _error(slips.explain(game, state, "roll pink", malformed, 2)) == (
@@ -359,7 +352,7 @@ def test_explain_a_chance_step_with_a_die_too_many_or_too_few():
 
 
 def test_explain_a_decision_where_a_chance_step_is_due():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     game, state = roll.game, roll.state
     refused = IllegalStep("seat1 jump pink a1", "no seat here", ruling="P-C6")
     assert _error(slips.explain(game, state, "seat1 jump pink a1", refused, 2)) == (
@@ -387,7 +380,7 @@ def test_explain_a_decision_where_a_chance_step_is_due():
 
 
 def test_explain_leaves_other_refusals_at_a_chance_step_as_they_were():
-    roll = _match("sliding-bears/classic.yaml", "remove d3")
+    roll = played("sliding-bears/classic.yaml", "remove d3")
     game, state = roll.game, roll.state
     malformed = MalformedStep("jump", SB_HINT)  # not notation: nothing more to say
     assert slips.explain(game, state, "jump", malformed, 2) is malformed
