@@ -212,10 +212,10 @@ def check_page(entries: list[dict], summary: str) -> str:
     out.append(f'<h1>bearcli check</h1>\n<p class="meta" id="summary">{_h(summary)}</p>\n')
     out.append("<ul>\n")
     for n, e in enumerate(entries):
-        mark = "ok" if e["passed"] else "FAILED"
+        shown = e["status"] if e["passed"] else "FAILED"
         out.append(
             f'<li><a href="#record-{n}"><span class="where">{_h(e["record"])}</span></a>: '
-            f"{_h(e['status'] if e['passed'] else mark)}</li>\n"
+            f"{_h(shown)}</li>\n"
         )
     out.append("</ul>\n")
     for n, e in enumerate(entries):
