@@ -271,3 +271,17 @@ def test_golden_pictures_are_what_replay_svg_draws(cli, request, name, n):
     assert golden.exists(), f"missing {golden.name}: run make snapshots"
     assert fresh == golden.read_text(), f"{golden.name} differs: run make snapshots"
     _svg_elements(fresh)  # and it parses
+
+
+@pytest.mark.parametrize("name,n", GOLDEN, ids=[f"{n}.move-{m}" for n, m in GOLDEN])
+def test_golden_pictures_are_what_the_walkthrough_draws_in_this_process(monkeypatch, name, n):
+    """The same golden pictures, drawn by the library in this process (the command's
+    picture is the walkthrough's last frame), so that a change to core/picture.py is caught
+    here too, not only in a `bearcli` process."""
+    from bearcli import walkthrough
+    from bearcli.formats import movelog
+
+    monkeypatch.chdir(ROOT)
+    walk = walkthrough.walk(movelog.load(ROOT / f"replays/{name}.yaml"), upto=n)
+    golden = ROOT / f"replays/{name}.move-{n}.svg"
+    assert walk.frames[-1].svg == golden.read_text(), f"{golden.name} differs"
