@@ -1,7 +1,7 @@
 """The self-contained pages (bearcli/formats/pages.py), pinned whole: the step-through page of
 a record that ends in a refused step and of one played to its end, and a check report with
-each kind of entry. `make snapshots` (pytest --snapshot-update) rewrites the golden pages in
-tests/formats/pages/; a change shows as a reviewable diff."""
+each kind of entry. `make snapshots` (pytest --snapshot-update) rewrites the golden pages
+(tests/formats/pages/, and the README's example page); a change shows as a reviewable diff."""
 
 from __future__ import annotations
 
@@ -22,11 +22,12 @@ RECORDS = {
     "disputed-game": "docs/examples/disputed-game.yaml",  # move 6 refused (SB4)
     "lost-no-free-ice": "replays/sliding-bears/lost-no-free-ice.yaml",
 }
+# The disputed game's page is the README's example (`replay ... --html`), pinned here too.
+PAGES = {"disputed-game": ROOT / "docs/examples/disputed-game.html"}
 SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect/></svg>'
 
 
-def _pinned(request, name: str, fresh: str) -> None:
-    golden = GOLDEN / name
+def _pinned(request, golden: Path, fresh: str) -> None:
     if request.config.getoption("--snapshot-update", default=False):
         if not golden.exists() or golden.read_text(encoding="utf-8") != fresh:
             golden.write_text(fresh, encoding="utf-8")
@@ -48,7 +49,7 @@ def test_a_records_page_is_pinned_whole(request, monkeypatch, name):
     monkeypatch.chdir(ROOT)
     walk = walkthrough.walk(movelog.load(Path(RECORDS[name])))
     page = pages.walk_page(walk)
-    _pinned(request, f"{name}.html", page)
+    _pinned(request, PAGES.get(name, GOLDEN / f"{name}.html"), page)
     parsed = _Tags()
     parsed.feed(page)
     assert parsed.tags[:2] == ["html", "head"] and "script" in parsed.tags
@@ -70,7 +71,7 @@ def test_a_check_report_lists_each_record_and_shows_a_failures_pictures(request)
          "details": [], "pictures": []},
     ]  # fmt: skip
     page = pages.check_page(entries, "4 records: 2 ok, 1 failed, 1 error")
-    _pinned(request, "check.html", page)
+    _pinned(request, GOLDEN / "check.html", page)
     assert "b&lt;&amp;&gt;.yaml" in page and "b<&>" not in page
 
 
