@@ -4,6 +4,7 @@ hybrid interval for the difference of two (a changed floe against the floe itsel
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 Z95 = 1.959964
 
@@ -30,12 +31,27 @@ def wilson_half_width(wins: int, n: int, z: float = Z95) -> float:
     return _wilson(wins, n, z)[1] if n else 1.0
 
 
-def difference(base: tuple[int, int], other: tuple[int, int]) -> tuple[float, tuple[float, float]]:
+@dataclass(frozen=True)
+class WinRate:
+    """Games won of games played, and the 95% Wilson interval of the rate."""
+
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+def difference(base: WinRate, other: WinRate) -> tuple[float, tuple[float, float]]:
     """other's win rate minus base's, with its 95% interval (Newcombe's hybrid score
-    interval, from the two Wilson intervals); each rate given as (wins, games)."""
-    (w0, n0), (w1, n1) = base, other
-    p0, p1 = (w0 / n0 if n0 else 0.0), (w1 / n1 if n1 else 0.0)
-    (l0, u0), (l1, u1) = wilson(w0, n0), wilson(w1, n1)
+    interval, from the two Wilson intervals)."""
+    p0, p1 = base.rate, other.rate
+    (l0, u0), (l1, u1) = base.ci95, other.ci95
     d = p1 - p0
     return d, (
         d - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2),

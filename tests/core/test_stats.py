@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bearcli.core.stats import Z95, difference, wilson, wilson_half_width
+from bearcli.core.stats import Z95, WinRate, difference, wilson, wilson_half_width
 
 
 def test_wilson_matches_newcombes_examples_and_stays_within_0_and_1():
@@ -40,16 +40,21 @@ def test_the_half_width_of_no_games_is_one_and_shrinks_with_games():
 
 
 def test_the_difference_matches_newcombes_example_in_either_order():
-    d, (lo, hi) = difference((48, 80), (56, 70))  # 56/70 - 48/80
+    d, (lo, hi) = difference(WinRate(80, 48), WinRate(70, 56))  # 56/70 - 48/80
     assert d == pytest.approx(0.2)
     assert (lo, hi) == pytest.approx((0.0524, 0.3339), abs=5e-5)
-    back, (blo, bhi) = difference((56, 70), (48, 80))
+    back, (blo, bhi) = difference(WinRate(70, 56), WinRate(80, 48))
     assert back == pytest.approx(-0.2) and (blo, bhi) == pytest.approx((-hi, -lo))
 
 
 def test_the_difference_of_equal_rates_is_zero_with_an_interval_around_it():
-    d, (lo, hi) = difference((50, 100), (50, 100))
+    d, (lo, hi) = difference(WinRate(100, 50), WinRate(100, 50))
     assert d == 0.0 and lo == pytest.approx(-hi) and 0.12 < hi < 0.15
-    assert difference((0, 0), (0, 0)) == (0.0, (0.0, 0.0))
-    d, (lo, hi) = difference((0, 0), (3, 4))  # a side with no games counts as rate 0
+    assert difference(WinRate(0, 0), WinRate(0, 0)) == (0.0, (0.0, 0.0))
+    d, (lo, hi) = difference(WinRate(0, 0), WinRate(4, 3))  # a side with no games counts as rate 0
     assert d == 0.75 and lo < d < hi
+
+
+def test_a_win_rate_is_its_wins_over_its_games_with_wilsons_interval():
+    assert (WinRate(4, 3).rate, WinRate(4, 3).ci95) == (0.75, wilson(3, 4))
+    assert (WinRate(0, 0).rate, WinRate(0, 0).ci95) == (0.0, (0.0, 0.0))

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bearcli.core.stats import wilson
+from bearcli.core.stats import WinRate
 from bearcli.games.sliding_bears.layout import WATER as WATER_SYMBOL
 from bearcli.games.sliding_bears.layout import Layout, bare_scenario
 
@@ -36,19 +36,11 @@ class NotFound(Exception):
 
 
 @dataclass(frozen=True)
-class Generated:
+class Generated(WinRate):
+    """A floe found, with its rating's games and wins."""
+
     layout: Layout
-    games: int
-    wins: int
     tries: int  # the ratings it took, this floe's included
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
 
 
 @dataclass(frozen=True)
@@ -177,7 +169,7 @@ def generate(
             off = rate - req.target
             if abs(off) <= req.tolerance and lay.cells + lay.start + lay.finish not in seen:
                 seen.add(lay.cells + lay.start + lay.finish)
-                found.append(Generated(lay, games, wins, tries))
+                found.append(Generated(games, wins, layout=lay, tries=tries))
                 break
             n = max(1, round(abs(off) / 0.1))
             for _ in range(20):  # a change that keeps every static check clean

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bearcli.core.stats import difference, wilson
+from bearcli.core.stats import WinRate, difference
 from bearcli.games.sliding_bears.layout import COLOURS, WATER, Layout
 
 NAMES = {"I": "ice", "S": "seal", "R": "rock", ".": "water"}
@@ -73,17 +73,8 @@ def changes(lay: Layout) -> tuple[Change, ...]:
 
 
 @dataclass(frozen=True)
-class Rate:
-    games: int
-    wins: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
+class Rate(WinRate):
+    """A floe's (or a changed floe's) games and wins, as `--json` writes them."""
 
     def to_dict(self) -> dict:
         lo, hi = self.ci95
@@ -97,7 +88,7 @@ class Rate:
 
 def effect(base: Rate, varied: Rate) -> tuple[float, tuple[float, float]]:
     """varied - base, with its 95% interval."""
-    return difference((base.wins, base.games), (varied.wins, varied.games))
+    return difference(base, varied)
 
 
 @dataclass(frozen=True)
