@@ -247,16 +247,21 @@ def judge(src, *, strict: bool = False) -> Callable[[dict], Scenario | str]:
             scen = scenario_fmt.parse(changed)
             if strict:
                 found = validation.static_findings(scen, changed)
-                return f"{found[0].message} [{found[0].ruling}]" if found else scen
+                return _reason(found[0]) if found else scen
             validation.gate(scen, changed)
-        except ErrorList as exc:
-            first = exc.errors[0]
-            return f"{first.message} [{first.ruling}]"
-        except BearError as exc:  # SB2: the level's removal has no tile left
-            return exc.message + (f" [{exc.ruling}]" if exc.ruling else "")
+        except BearError as exc:  # a static error, or SB2: the level's removal has no tile left
+            return _reason(exc)
         return scen
 
     return judged
+
+
+def _reason(why) -> str:
+    """Why a scenario cannot be played, in one line: an error (the first of a list) or a
+    finding, with its ruling."""
+    if isinstance(why, ErrorList):
+        why = why.errors[0]
+    return why.message + (f" [{why.ruling}]" if why.ruling else "")
 
 
 def rate(
@@ -304,9 +309,7 @@ def rate(
             )
         except (ScenarioError, ErrorList) as exc:  # SB2 (no seal, no ice), a static error
             first_error = first_error or exc
-            why = exc.errors[0] if isinstance(exc, ErrorList) else exc
-            reason = why.message + (f" [{why.ruling}]" if why.ruling else "")
-            loaded_levels.append((setting, None, reason))
+            loaded_levels.append((setting, None, _reason(exc)))
             continue
         ignored.update((f.headline(), None) for f in checked.ignored)
         loaded = loaded or scen
@@ -493,14 +496,21 @@ def measure_anchors(
     from bearcli.core.registry import get
     from bearcli.formats import shipped
 
-    game = get(game_name)
-    assert isinstance(game, Rating), f"{game_name} cannot be rated"
-    names = sorted({row[0] for rows in game.rating_anchors(bot).values() for row in rows})
+    game = rating_of(get(game_name))
+    # The scenarios every bot's anchors name: a bot not measured yet is measured on them too.
+    names = sorted(
+        {
+            row[0]
+            for b in game.rating_bots
+            for rows in game.rating_anchors(b).values()
+            for row in rows
+        }
+    )
     table = {}
     for values in game.rating_settings:
         rows = []
+        sets = tuple(f"{k}={v}" for k, v in zip(game.rating_axes, values, strict=True))
         for name in names:
-            sets = tuple(f"{k}={v}" for k, v in zip(game.rating_axes, values, strict=True))
             scen = scenario_fmt.load(shipped.path(f"{game_name}/{name}"), sets)
             s = simulate_bot(scen, games, seed, bot, workers=workers, precision=precision)
             rows.append((name, scen.title, round(s.wins / s.games, 4)))

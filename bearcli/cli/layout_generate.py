@@ -142,7 +142,12 @@ def generate_cmd(
                 count,
                 judge=judge(yamlsrc.loads("", "generated.layout"), strict=True),
                 play=play_rate(
-                    games, seed, bot, workers=workers, precision=precision, on_games=tk.advance
+                    req.games,
+                    req.seed,
+                    req.bot,
+                    workers=workers,
+                    precision=req.precision,
+                    on_games=tk.advance,
                 ),
                 on_try=on_try,
             )
