@@ -167,8 +167,6 @@ _NO_FINS = (None, None, None, None)
 def route_maps(cfg, ways: Ways = EVERY_WAY) -> RouteMaps:
     """The route maps of a configuration's layout searched with `ways`, with the floes met:
     shared by the games of a batch, held by the configuration (core.memo.shared)."""
-    if ways is EVERY_WAY:  # the bots' own: one look-up
-        return shared(cfg, _layout_routes)
     by_ways = shared(cfg, _routes_by_ways)
     found = by_ways.get(ways)
     if found is None:
@@ -176,12 +174,8 @@ def route_maps(cfg, ways: Ways = EVERY_WAY) -> RouteMaps:
     return found
 
 
-def _layout_routes(cfg) -> RouteMaps:
-    return RouteMaps(cfg.layout)
-
-
 def _routes_by_ways(cfg) -> dict[Ways, RouteMaps]:
-    return {EVERY_WAY: route_maps(cfg)}
+    return {}
 
 
 class Floe:
