@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,28 @@ from bearcli.cli.console import make as make_console
 from bearcli.formats import movelog, scenario, yamlsrc
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_sessionstart(session):
+    """Each session starts with empty memos (`functools.cache` and `lru_cache`).
+
+    A memo is invisible to a caller, but one filled in an earlier session of this process
+    answers for the code a session is testing: mutmut runs one session per mutant in a fork
+    of the process that ran the clean tests, so a drawing or a table kept from the clean run
+    would let every mutant of the code behind it survive.
+    """
+    for memo in kept_memos(sys.modules):
+        memo.cache_clear()
+
+
+def kept_memos(modules) -> list:
+    """The memos held at the top level of bearcli's modules, in a fixed order."""
+    found = []
+    for name in sorted(n for n in list(modules) if n == "bearcli" or n.startswith("bearcli.")):
+        for value in list(vars(modules[name]).values()):
+            if callable(getattr(value, "cache_clear", None)) and value not in found:
+                found.append(value)
+    return found
 
 
 @pytest.hookimpl(trylast=True)

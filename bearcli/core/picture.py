@@ -55,9 +55,6 @@ class Position:
     below: tuple[str, ...] = ()  # lines under it (the status, supplies, seats)
     legend: tuple[tuple[str, str], ...] = ()  # (symbol, meaning) of what is drawn
 
-    def at(self, row: int, col: int) -> tuple[Element, ...]:
-        return tuple(e for e in self.elements if e.row == row and e.col == col)
-
     def grid(self) -> list[list[str]]:
         """The label each place shows on the terminal board: the labels of its top layer's
         elements, run together ("" for an empty place); elements of a layer below 0 (a rock
@@ -71,10 +68,6 @@ class Position:
             if e.layer >= 0 and e.layer == top[e.row, e.col]:
                 cells[e.row][e.col] += e.label
         return cells
-
-    def kinds(self) -> list[str]:
-        """The kinds drawn, in the order they first appear."""
-        return list(dict.fromkeys(e.kind for e in self.elements))
 
 
 class Style(NamedTuple):
