@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +42,32 @@ def kept_memos(modules) -> list:
     return found
 
 
+def fastest_first(items: list, durations: dict[str, float]) -> list:
+    """The items with the quickest test files first, and each file's quickest tests first.
+
+    For a mutant's run (`make mutate`): mutmut hands the tests that run the mutated function
+    in no particular order and stops at the first failure, so the quick ones should go
+    first. A file's tests stay together, so a fixture shared by a file is built once."""
+    by_file: dict[str, list] = {}
+    for item in items:
+        by_file.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def took(item) -> float:
+        return durations.get(item.nodeid, float("inf"))
+
+    files = sorted(by_file.values(), key=lambda group: min(map(took, group)))
+    return [item for group in files for item in sorted(group, key=took)]
+
+
+def _mutant_durations() -> dict[str, float] | None:
+    """The tests' durations mutmut measured, while it runs a mutant (it runs the tests in its
+    copy of the tree, beside its statistics); None otherwise."""
+    stats = Path("mutmut-stats.json")
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", "") or not stats.is_file():
+        return None
+    return json.loads(stats.read_text(encoding="utf-8")).get("duration_by_test", {})
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
     """Puts `--dist loadgroup`'s group back into each grouped test's id (`name@group`).
@@ -50,7 +78,12 @@ def pytest_collection_modifyitems(config, items):
 
     The grouped tests then go first: a group is the largest piece of work one worker takes
     (some 2-9 s), and handed out last it would leave the other worker idle meanwhile.
+
+    While mutmut runs a mutant, the quickest tests go first (`fastest_first`).
     """
+    durations = _mutant_durations()
+    if durations is not None:
+        items[:] = fastest_first(items, durations)
     if not getattr(config.option, "loadgroup", False):  # set on xdist's workers only
         return
     for item in items:

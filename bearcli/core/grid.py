@@ -30,11 +30,18 @@ class Grid:
 
     def parse(self, text: str) -> int | None:
         """`c3` -> its index, or None when it is not a square of this grid."""
-        if len(text) < 2 or text[0] not in self.columns or not text[1:].isdigit():
+        digits = text[1:]
+        # ASCII digits only: str.isdigit also takes "٣" (which int reads as 3) and "³" (which
+        # it cannot read at all), and neither is a square's name.
+        if (
+            len(text) < 2
+            or text[0] not in self.columns
+            or not (digits.isascii() and digits.isdigit())
+        ):
             return None
-        if text[1] == "0" or not 1 <= int(text[1:]) <= self.height:
+        if digits[0] == "0" or not 1 <= int(digits) <= self.height:
             return None
-        return (int(text[1:]) - 1) * self.width + COLUMNS.index(text[0])
+        return (int(digits) - 1) * self.width + COLUMNS.index(text[0])
 
     def neighbours(self, index: int) -> tuple[int, ...]:
         return _table(self.width, self.height)[index]

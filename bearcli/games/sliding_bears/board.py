@@ -110,7 +110,7 @@ def grid_rows(cfg, state) -> list[tuple[str, list[str]]]:
     ]
 
 
-def text_board(cfg, state) -> str:
+def text_board(state) -> str:
     """The drawing of render.py without its colours: one drawing for every caller."""
     from bearcli.games.sliding_bears.render import render
 

@@ -371,7 +371,7 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
     def describe(self, state: State) -> str:
         from bearcli.games.sliding_bears.board import text_board
 
-        return text_board(state.cfg, state)
+        return text_board(state)
 
     # -- the steps ----------------------------------------------------------------------
     # Each step works out the field values of the position it leads to (the old ones, copied,
@@ -434,9 +434,7 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
             raise self.refuse(
                 step, f"the {step.colour} bear has arrived and does not move again", "SB4"
             )
-        target = tables.position.get(step.target)
-        if target is None:
-            target = self._target(cfg, step)
+        target = tables.position.get(step.target)  # None: no square of this grid
         # SB4: onto free ice next to the bear; from start onto the grid square beside it; from
         # that square back to start; from the top square beside the finish onto the finish.
         moves = tables.jumps[k][here]
@@ -611,16 +609,6 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
     # -- queries the bots and the board share -----------------------------------------------
     def colours_for(self, cfg: SBConfig, face: str) -> tuple[str, ...]:
         return _colours_for(cfg.variant, face)
-
-    def jump_targets(self, cfg: SBConfig, state: State, k: int) -> list[int]:
-        return _jump_targets(cfg.layout, state.cells, state.bears, k)
-
-    def _target(self, cfg: SBConfig, step: Jump) -> int | None:
-        if step.target == "start":
-            return START
-        if step.target == "finish":
-            return FINISH
-        return cfg.layout.grid.parse(step.target)
 
     def _why_not(self, cfg: SBConfig, state: State, k: int, target: int | None, text: str) -> str:
         colour = COLOURS[k]

@@ -85,6 +85,7 @@ SCENARIOS = {
         "variant: twin\nseats: [random, random]\n"
         "deal: {a5: bear, e5: path, c4: animal}\nopen: {a4: path, b5: obstacle}"
     ),
+    "no-paw": "seats: [random, random]\nparams: {die: [bear, bear, tree, tree, tree, tree]}",
     "memo": "variant: memo\nseats: [random, random]",
     "memo-3": "variant: memo\nparams: {pairs: 3}\nseats: [random, random, random]",
 }
@@ -219,6 +220,7 @@ def _odd_steps(state, rnd: random.Random) -> list:
         Roll(("bear", "paw", "tree")),
         Rerolled(rnd.randrange(1, 4), "paw"),
         Throw("bear"),
+        Throw("paw"),
         Shows(sq[2], rnd.choice(FOREST_KINDS)),
         Escort(sq[1]),
         Flip(rnd.choice(cards) if cards else "a1"),
@@ -246,6 +248,8 @@ def test_odd_steps_are_refused_as_the_reference_refuses_them(seen, name):
             if fast[0] == "refused":
                 refused.add(fast[1])
     assert refused >= ({"BS14", "C2"} if name.startswith("memo") else {"BS4", "BS6", "BS14"})
+    if name == "no-paw":  # a face the die does not have, rolled, re-rolled or thrown
+        assert "BS3" in refused
 
 
 @pytest.mark.parametrize("name", list(SCENARIOS))

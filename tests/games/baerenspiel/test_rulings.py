@@ -199,6 +199,8 @@ def test_bs9_escort_route_length_and_four_throws():
         extra="open: {a1: path, d5: obstacle}",
     )
     assert m.outcome.termination == "no-route"
+    started = next(e.event for e in m.events if e.event.type == "escort-started")
+    assert dict(started.fields)["routes"] in ([-1], (-1,))  # the bear with no way out
 
 
 def test_bs10_a_round_of_trees_gives_one_search_each_without_rolling():

@@ -32,7 +32,7 @@ from bearcli.formats import scenario as scenario_file
 from bearcli.games.bear_down import bots, graph, reference, reference_bots
 from bearcli.games.bear_down import tables as config_tables
 from bearcli.games.bear_down.graph import SQUARES
-from bearcli.games.bear_down.notation import STREAMS, Move
+from bearcli.games.bear_down.notation import STREAMS, Move, Roll
 from bearcli.games.bear_down.reference import ReferenceBearDown
 from bearcli.simulation import game_seed, play_one
 from tests.games.bear_down.helpers import GAME, scen
@@ -105,6 +105,16 @@ def seen() -> dict[str, list]:
 
 
 @pytest.mark.parametrize("name", list(SETUPS))
+def test_the_first_position_and_its_events_are_the_references(name):
+    players, params = SETUPS[name]
+    cfg = scen(players, params).config
+    state, events = GAME.initial_state(cfg)
+    plain_state, plain_events = REFERENCE.initial_state(cfg)
+    assert state == plain_state and events == plain_events
+    assert state.__dict__ == plain_state.__dict__  # the fields, and nothing more
+
+
+@pytest.mark.parametrize("name", list(SETUPS))
 def test_legal_steps_and_destinations_are_the_plain_ones(seen, name):
     for state in seen[name]:
         assert GAME.legal_steps(state) == plain_legal_steps(state)
@@ -153,6 +163,47 @@ def test_moves_are_allowed_and_refused_as_before(seen, name):
             else:
                 assert GAME.apply(state, step) == expected
     assert {"BD8", "BD9"} <= refusals
+
+
+def _odd_rolls(state) -> list[Roll]:
+    """Rolls a table might write wrongly: the dice out of order, one missing, one too many,
+    a face that is not on its die (the first or a later one), and a good roll."""
+    cfg = state.cfg
+    good = tuple((stream, die[0]) for stream, die in zip(cfg.streams, cfg.dice, strict=True))
+    other = next(s for s in STREAMS if s not in cfg.streams) if len(cfg.streams) < 5 else "red"
+    odd = [
+        Roll(good[::-1]),
+        Roll(good[:-1]),
+        Roll((*good, (other, "W"))),
+        Roll(((good[0][0], "S9"), *good[1:])),
+        Roll((*good[:-1], (good[-1][0], "X"))),
+        Roll(good),
+    ]
+    return odd
+
+
+@pytest.mark.parametrize("name", ["2p", "3p-red-dropped", "4p-odd-dice"])
+def test_odd_rolls_are_refused_as_the_reference_refuses_them(seen, name):
+    """The same refusal word for word (BD1: the dice in play, left to right; BD3: a face of
+    its die), or the same position."""
+    refusals = []
+    for state in [s for s in seen[name] if s.phase == "roll"][::10]:
+        for step in _odd_rolls(state):
+            try:
+                expected = plain_apply(state, step)
+            except IllegalStep as refused:
+                with pytest.raises(IllegalStep) as fast:
+                    GAME.apply(state, step)
+                assert (fast.value.ruling, str(fast.value)) == (refused.ruling, str(refused))
+                refusals.append(str(refused))
+            else:
+                assert GAME.apply(state, step) == expected
+    streams = ", ".join(seen[name][0].cfg.streams)
+    assert f"the roll names one face for each die in play, left to right: {streams}" in str(
+        refusals
+    )
+    assert any("S9 is not a face of the" in r for r in refusals)
+    assert any("X is not a face of the" in r for r in refusals)
 
 
 @pytest.mark.parametrize("name", list(SETUPS))

@@ -87,6 +87,8 @@ def test_sb4_jumps_onto_free_ice_only_and_start_finish_squares():
     refused(m, "jump blue c1", "SB4")  # c1 is a rock
     m = match(["remove b2", "roll pink wind"])
     refused(m, "jump pink b1", "SB4")  # the start connects only to the square above it
+    off = refused(m, "jump pink a4", "SB4")  # the floe is 4 x 3
+    assert off.message.endswith("a4 is not a square of this 4 x 3 grid"), off.message
     m.apply_text("jump pink a1")
     refused(m, "jump pink a2", "SB4")  # the bear die is used
     m.apply_text("pass")
