@@ -391,9 +391,7 @@ class BearDown(DrawnBeside, Game[BDConfig, State]):
         bears = state.bears
         seat = (state.first + state.moved) % len(bears)  # state.mover, inlined
         here = bears[seat]
-        target = tables.nodes.get(step.dest)
-        if target is None:
-            target = graph.node_of(state.cfg.streams, step.dest)  # refused, or an odd spelling
+        target = tables.nodes.get(step.dest)  # every square in play and the boulder
         if target is None:
             cfg = state.cfg
             raise self.refuse(

@@ -241,6 +241,41 @@ def test_bs12_one_to_six_players_cooperative():
     assert m.game.is_cooperative(m.state.cfg)
 
 
+def _all_open_but_one(back: str, kinds: dict[str, int]) -> tuple[str, str]:
+    """The first square of a back left face down, every other one of it opened with `kinds`
+    (in order): (that square, the scenario's `open:` line)."""
+    names = [forest.square_name(i) for i in range(81) if forest.back_of(i) == back]
+    cards = [kind for kind, n in kinds.items() for _ in range(n)]
+    opened = ", ".join(f"{sq}: {kind}" for sq, kind in zip(names[1:], cards, strict=True))
+    return names[0], "open: {" + opened + "}"
+
+
+def test_bs2_the_last_face_down_card_of_a_pile_is_what_the_pile_has_left():
+    last, opened = _all_open_but_one("D", {"path": 10, "animal": 9, "obstacle": 5})
+    m = match(["roll bear tree tree", f"search {last}"], extra=opened)
+    for kind, total in (("path", 10), ("animal", 9), ("obstacle", 5)):
+        why = refused(m, f"{last} is {kind}", "BS2")
+        assert why.message.endswith(
+            f"the dark pile holds {total} {kind} card(s), all already face up"
+        ), why.message
+    play(m, f"{last} is bear")
+
+
+def test_bs13_with_a_random_removal_the_last_light_card_is_the_twin():
+    # 56 light squares, 57 light cards with the twin, one of them removed at random: with
+    # one light square left face down, the bear is there for sure (BS13, P-BS7)
+    last, opened = _all_open_but_one("L", {"path": 22, "animal": 22, "obstacle": 11})
+    m = match(["roll bear tree tree", f"search {last}"], variant="twin", extra=opened)
+    why = refused(m, f"{last} is animal", "BS13")
+    assert why.message.endswith(
+        "the last face-down light card must be the little bear: the card removed from the "
+        "game was another one"
+    ), why.message
+    full = refused(m, f"{last} is path", "BS2")
+    assert full.message.endswith("the light pile holds 22 path card(s), all already face up")
+    play(m, f"{last} is bear")
+
+
 def test_bs13_twin_game_two_bears_five_shared_throws():
     m = match(["roll bear bear tree", "search a5", "a5 is bear"], variant="twin")
     assert m.state.phase == "act" and m.state.bears == (forest.parse_square("a5"),)

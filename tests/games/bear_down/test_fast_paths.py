@@ -187,8 +187,9 @@ def test_odd_rolls_are_refused_as_the_reference_refuses_them(seen, name):
     """The same refusal word for word (BD1: the dice in play, left to right; BD3: a face of
     its die), or the same position."""
     refusals = []
-    for state in [s for s in seen[name] if s.phase == "roll"][::10]:
-        for step in _odd_rolls(state):
+    ends = [s for s in seen[name] if s.phase == "over"][:3]  # BD12: nothing after the end
+    for state in [*[s for s in seen[name] if s.phase == "roll"][::10], *ends]:
+        for step in [*_odd_rolls(state), Move("boulder")]:
             try:
                 expected = plain_apply(state, step)
             except IllegalStep as refused:
@@ -204,6 +205,7 @@ def test_odd_rolls_are_refused_as_the_reference_refuses_them(seen, name):
     )
     assert any("S9 is not a face of the" in r for r in refusals)
     assert any("X is not a face of the" in r for r in refusals)
+    assert any(r.endswith(": the game is over [BD12]") for r in refusals)
 
 
 @pytest.mark.parametrize("name", list(SETUPS))

@@ -82,6 +82,33 @@ def test_sb3_dice_faces_and_the_multicolour_variant():
     assert weights["roll pink crack"] == 3 and sum(weights.values()) == 36
 
 
+def _die_refused(params: str) -> ScenarioError:
+    with pytest.raises(ScenarioError) as refused_die:
+        scenario(params=params)
+    return refused_die.value
+
+
+def test_sb3_dice_are_named_and_placed_in_the_scenario():
+    # the file's line 3 holds `params:` (game and seats come first), its keys the lines below
+    not_a_mapping = _die_refused("3")
+    assert (not_a_mapping.message, not_a_mapping.location.line) == ("'params' must be a mapping", 3)
+    for key, faces, count in (
+        ("bear_die", "[pink, green, blue]", 3),
+        ("weather_die", "[crack, wind]", 2),
+    ):
+        short = _die_refused(f"\n  {key}: {faces}")
+        assert (short.message, short.ruling) == (f"{key} needs six faces, not {count}", "SB3")
+        assert short.location.line == 4
+    faces = "\n    - ".join(["", "pink", "green", "blue", "yellow", "pink/blue", "red"])
+    odd = _die_refused(f"\n  bear_die:{faces}")
+    assert odd.message == "bear_die face 'red' is not a colour or colours joined by '/'"
+    assert (odd.ruling, odd.location.line) == ("SB3", 10)  # the sixth face's line
+    faces = "\n    - ".join(["", "crack", "wind", "crack", "snow", "wind", "crack"])
+    odd = _die_refused(f"\n  weather_die:{faces}")
+    assert odd.message == "weather_die face 'snow' must be crack or wind"
+    assert (odd.ruling, odd.location.line) == ("SB3", 8)  # the fourth face's line
+
+
 def test_sb4_jumps_onto_free_ice_only_and_start_finish_squares():
     m = match(["remove b2", "roll blue wind"])
     refused(m, "jump blue c1", "SB4")  # c1 is a rock
