@@ -267,9 +267,9 @@ def test_bs13_with_a_random_removal_the_last_light_card_is_the_twin():
     last, opened = _all_open_but_one("L", {"path": 22, "animal": 22, "obstacle": 11})
     m = match(["roll bear tree tree", f"search {last}"], variant="twin", extra=opened)
     why = refused(m, f"{last} is animal", "BS13")
-    assert why.message.endswith(
-        "the last face-down light card must be the little bear: the card removed from the "
-        "game was another one"
+    assert why.message == (
+        f"illegal step '{last} is animal': the last face-down light card must be the little "
+        "bear: the card removed from the game was another one"
     ), why.message
     full = refused(m, f"{last} is path", "BS2")
     assert full.message.endswith("the light pile holds 22 path card(s), all already face up")

@@ -82,6 +82,65 @@ def test_sb3_dice_faces_and_the_multicolour_variant():
     assert weights["roll pink crack"] == 3 and sum(weights.values()) == 36
 
 
+def test_sb2_sb3_a_setting_out_of_the_rules_is_refused_at_its_line():
+    # the first key is on line 3 of the file; a good setting first puts the bad one on line 4
+    cases = [
+        (dict(variant="classic", level="easy"), "level must be normal or hard, not 'easy'", "SB2"),
+        (
+            dict(level="hard", variant="odd"),
+            "variant must be classic or multicolour, not 'odd'",
+            "SB3",
+        ),
+        (
+            dict(level="normal", remove="a1"),
+            "'remove' must name a seal of the layout at the normal level, not 'a1'",
+            "SB2",
+        ),
+        (
+            dict(level="hard", remove="b2"),
+            "'remove' must name an ice tile of the layout at the hard level, not 'b2'",
+            "SB2",
+        ),
+    ]
+    for keys, message, ruling in cases:
+        with pytest.raises(ScenarioError) as bad:
+            scenario(**keys)
+        assert (bad.value.message, bad.value.ruling, bad.value.location.line) == (
+            message,
+            ruling,
+            4,
+        ), keys
+    no_seal = SMALL.replace("S", "I")
+    with pytest.raises(ScenarioError) as bad:
+        scenario(no_seal, level="normal")
+    assert bad.value.message == (
+        "a layout with no seal tile cannot be played at the normal level: one seal tile is "
+        "removed before the first roll"
+    )
+    assert (bad.value.ruling, bad.value.location.line) == ("SB2", 4)  # `layout:`
+    with pytest.raises(ScenarioError) as no_ice:
+        scenario(SMALL.replace("I", "S"), level="hard")
+    assert no_ice.value.message == (
+        "a layout with no ice tile cannot be played at the hard level: one ice tile is "
+        "removed before the first roll"
+    )
+
+
+def test_sb3_every_colour_must_be_on_the_bear_die_unless_multicolour_moves_it():
+    weather = "\n  weather_die: [crack, wind, crack, wind, crack, wind]"  # line 4
+    one_short = weather + "\n  bear_die: [pink, green, blue, pink/blue, pink, green]"
+    never = _die_refused(one_short)
+    assert never.message == "no bear_die face moves yellow: the game could never be won"
+    assert (never.ruling, never.location.line) == ("SB3", 5)
+    two_short = weather + "\n  bear_die: [pink, green, pink, green, pink, green]"
+    assert _die_refused(two_short).message.startswith("no bear_die face moves blue, yellow: ")
+    # multicolour: a face of two colours moves any bear (SB3), so yellow can still move
+    multi = scenario(variant="multicolour", params=one_short)
+    assert multi.config.bear_die == ("pink", "green", "blue", "pink/blue", "pink", "green")
+    with pytest.raises(ScenarioError):  # but only a face of two colours does
+        scenario(variant="multicolour", params=two_short)
+
+
 def _die_refused(params: str) -> ScenarioError:
     with pytest.raises(ScenarioError) as refused_die:
         scenario(params=params)
@@ -92,13 +151,18 @@ def test_sb3_dice_are_named_and_placed_in_the_scenario():
     # the file's line 3 holds `params:` (game and seats come first), its keys the lines below
     not_a_mapping = _die_refused("3")
     assert (not_a_mapping.message, not_a_mapping.location.line) == ("'params' must be a mapping", 3)
+    six = {
+        "bear_die": "[pink, green, blue, yellow, pink, green]",
+        "weather_die": "[crack, wind, crack, wind, crack, wind]",
+    }
     for key, faces, count in (
         ("bear_die", "[pink, green, blue]", 3),
         ("weather_die", "[crack, wind]", 2),
     ):
-        short = _die_refused(f"\n  {key}: {faces}")
+        other = next(k for k in six if k != key)  # a good die first: the short one on line 5
+        short = _die_refused(f"\n  {other}: {six[other]}\n  {key}: {faces}")
         assert (short.message, short.ruling) == (f"{key} needs six faces, not {count}", "SB3")
-        assert short.location.line == 4
+        assert short.location.line == 5
     faces = "\n    - ".join(["", "pink", "green", "blue", "yellow", "pink/blue", "red"])
     odd = _die_refused(f"\n  bear_die:{faces}")
     assert odd.message == "bear_die face 'red' is not a colour or colours joined by '/'"
