@@ -33,12 +33,26 @@ def children(pid: int) -> list[int]:
     return out
 
 
-def alive(pid: int) -> bool:
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/PID/stat after the command's name: [0] the state (field 3),
+    [19] the start time (field 22); [] when there is no such process."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except (OSError, IndexError):
-        return False
-    return state not in "ZX"  # a zombie is dead, only not yet reaped
+        return []
+
+
+def process(pid: int) -> tuple[int, str]:
+    """A process as (pid, start time): pids are reused (soon, on a busy machine with 32768 of
+    them), and the start time tells a later process with the same pid apart."""
+    return pid, _stat(pid)[19]
+
+
+def alive(proc: tuple[int, str]) -> bool:
+    fields = _stat(proc[0])
+    if not fields or fields[19] != proc[1]:
+        return False  # gone, or its pid now another process's
+    return fields[0] not in "ZX"  # a zombie is dead, only not yet reaped
 
 
 def wait_until(condition, timeout: float) -> bool:
@@ -99,12 +113,12 @@ def test_workers_leave_sigint_and_sigterm_to_the_parent():
 @linux_only
 def test_an_early_stop_lets_running_jobs_finish_unless_told_to_kill(tmp_path):
     results = workers.ordered_map(dispositions, itertools.count(), 2, kill_on_stop=True)
-    pids = {next(results)[2] for _ in range(4)}
+    procs = {process(next(results)[2]) for _ in range(4)}
     results.close()
     # Generous bounds: a loaded machine (the whole suite on two cores beside other work) took
     # longer than shorter ones; a wait ends as soon as the condition holds, so they cost
     # nothing when all is well.
-    assert wait_until(lambda: not any(alive(p) for p in pids), 60.0)
+    assert wait_until(lambda: not any(alive(p) for p in procs), 60.0)
 
     paths = [str(tmp_path / f"{i}.txt") for i in range(3)]
     finishing = workers.ordered_map(sleep_then_touch, zip([0, 0.6, 0.6], paths, strict=True), 2)
@@ -148,10 +162,10 @@ SCRIPT = textwrap.dedent(
 @pytest.mark.parametrize("way", ["pdeathsig", "watcher"])
 def test_workers_die_with_a_parent_killed_by_sigkill(way):
     parent = subprocess.Popen([sys.executable, "-c", SCRIPT, way], cwd=ROOT)
-    kids: list[int] = []
+    kids: list[tuple[int, str]] = []
     try:
         assert wait_until(lambda: len(children(parent.pid)) == 2, 10.0)
-        kids = children(parent.pid)
+        kids = [process(k) for k in children(parent.pid)]
         parent.kill()
         parent.wait()
         # the watcher looks every 0.5 s; the kernel's signal is at once
@@ -160,4 +174,4 @@ def test_workers_die_with_a_parent_killed_by_sigkill(way):
         parent.kill()
         for k in kids:
             if alive(k):
-                os.kill(k, signal.SIGKILL)  # do not leave a stray process behind a failure
+                os.kill(k[0], signal.SIGKILL)  # do not leave a stray process behind a failure

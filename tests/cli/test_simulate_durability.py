@@ -17,7 +17,7 @@ import pytest
 from bearcli import simulation as sim
 from bearcli.formats import scenario as scenario_fmt
 from tests.conftest import ROOT
-from tests.test_workers import alive, children, linux_only, wait_until
+from tests.test_workers import alive, children, linux_only, process, wait_until
 
 CLASSIC = str(ROOT / "scenarios/sliding-bears/classic.yaml")
 GAME_FILE = re.compile(r"\d{5}\.(yaml|events\.jsonl)")
@@ -80,10 +80,10 @@ def after_first_games(proc: subprocess.Popen, folder: Path) -> None:
 @linux_only
 def test_kill_9_takes_the_workers_along_and_releases_stdout(tmp_path, start):
     proc = start(tmp_path / "logs", "--workers", "2")
-    kids: list[int] = []
+    kids: list[tuple[int, str]] = []
     try:
         after_first_games(proc, tmp_path / "logs")
-        kids = children(proc.pid)
+        kids = [process(k) for k in children(proc.pid)]
         assert len(kids) == 2
         proc.kill()
         out, _ = proc.communicate(timeout=STOP_WAIT)  # EOF: no worker holds the pipe open any more
@@ -92,7 +92,7 @@ def test_kill_9_takes_the_workers_along_and_releases_stdout(tmp_path, start):
         proc.kill()
         for k in kids:
             if alive(k):
-                os.kill(k, signal.SIGKILL)
+                os.kill(k[0], signal.SIGKILL)
 
 
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
