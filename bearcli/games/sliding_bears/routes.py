@@ -135,8 +135,7 @@ class RouteMaps:
         ]
 
     def square(self, name: str) -> int | None:
-        sq = self.square_index.get(name)
-        return sq if sq is not None else self.grid.parse(name)
+        return self.square_index.get(name)  # every name Grid.parse takes is in the table
 
     def floe(self, cells: tuple[str, ...], key=None) -> Floe:
         """The floe of these cells; `key` says which they are more cheaply (a state's ice

@@ -463,9 +463,7 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
         if state.weather != "crack":
             raise self.refuse(step, "the weather die does not show crack this turn", "SB5")
         tables = cfg.tables
-        sq = tables.square_index.get(step.square)
-        if sq is None:
-            sq = tables.grid.parse(step.square)
+        sq = tables.square_index.get(step.square)  # None: no square of this grid
         # SB5: a crack takes a free ice tile (one no bear stands on).
         if sq is None or not (state.ice & ~state.occupied) >> sq & 1:
             what = (
@@ -493,12 +491,8 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
         if state.weather != "wind":
             raise self.refuse(step, "the weather die does not show wind (or it was used)", "SB6")
         tables = cfg.tables
-        src = tables.square_index.get(step.source)
-        if src is None:
-            src = tables.grid.parse(step.source)
+        src = tables.square_index.get(step.source)  # None: no square of this grid
         dst = tables.square_index.get(step.target)
-        if dst is None:
-            dst = tables.grid.parse(step.target)
         if src is None or not state.tiles >> src & 1:
             raise self.refuse(
                 step,
@@ -813,9 +807,8 @@ class Tables:
         self.not_last_col = sum(1 << i for i in range(n) if i % w != w - 1)
 
     def square(self, text: str) -> int | None:
-        """A square's index from its name, or None (Grid.parse for any odd spelling)."""
-        sq = self.square_index.get(text)
-        return sq if sq is not None else self.grid.parse(text)
+        """A square's index from its name, or None when it is no square of this grid."""
+        return self.square_index.get(text)
 
     def __reduce__(self):  # pickled as its key: rebuilt where it is unpickled
         return (Tables, self.key)

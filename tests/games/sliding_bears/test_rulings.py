@@ -126,6 +126,13 @@ def test_sb2_sb3_a_setting_out_of_the_rules_is_refused_at_its_line():
     )
 
 
+def test_sb1_a_layout_is_a_file_or_an_inline_grid():
+    with pytest.raises(ScenarioError) as bad:
+        load_scenario_text("game: sliding-bears\nseats: [random]\nlevel: normal\nlayout: 3\n")
+    assert bad.value.message == "'layout' must be a path to a layout file or an inline grid"
+    assert (bad.value.ruling, bad.value.location.line) == ("SB1", 4)
+
+
 def test_sb3_every_colour_must_be_on_the_bear_die_unless_multicolour_moves_it():
     weather = "\n  weather_die: [crack, wind, crack, wind, crack, wind]"  # line 4
     one_short = weather + "\n  bear_die: [pink, green, blue, pink/blue, pink, green]"
