@@ -23,6 +23,11 @@ STYLES = {
 }
 
 
+# Where a two-row board's place a1 starts (row headings one character wide, nothing above):
+# the margin, the headings' width and gap; the margin and the column headings' strip.
+FIRST_PLACE = (14 + 8 + 10, 14 + 20)
+
+
 def _e(kind, square, label, row, col, **kw) -> Element:
     return Element(kind, square, label, row, col, **kw)
 
@@ -191,7 +196,7 @@ def test_a_tile_fills_its_place_and_its_label_moves_to_the_corner_under_a_token(
         _e("bear", "b1", "R", 0, 1, layer=1),
     )
     text = svg(pos, STYLES)
-    x0, y0 = 14 + 8 + 10, 14 + 20
+    x0, y0 = FIRST_PLACE
     tiles = {
         g.get("data-square"): g for g in _root(text).iter(f"{NS}g") if g.get("data-kind") == "tile"
     }
@@ -241,7 +246,7 @@ def test_a_colour_of_its_own_draws_an_element_in_its_tone():
     ],
 )
 def test_each_shape_is_drawn_in_its_place_with_its_label(kind, shape, expected, label_at):
-    x0, y0 = 14 + 8 + 10, 14 + 20
+    x0, y0 = FIRST_PLACE
     g = _groups(svg(_pos(_e(kind, "a1", "K", 0, 0)), STYLES))["a1"]
     drawn = _shape(g)
     assert drawn.tag == NS + shape
@@ -267,7 +272,7 @@ def test_each_shape_is_drawn_in_its_place_with_its_label(kind, shape, expected, 
 
 
 def test_a_badge_is_a_small_white_disc_with_its_figure_in_the_corner():
-    x0, y0 = 14 + 8 + 10, 14 + 20
+    x0, y0 = FIRST_PLACE
     g = _groups(svg(_pos(_e("bear", "a1", "R", 0, 0, badge="3")), STYLES))["a1"]
     circles = g.findall(f"{NS}circle")
     assert len(circles) == 2
