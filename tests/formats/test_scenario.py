@@ -8,7 +8,8 @@ import pickle
 
 import pytest
 
-from bearcli.core.errors import InputError, Location, ScenarioError
+from bearcli.core.errors import BearError, InputError, Location, ScenarioError
+from bearcli.core.rng import SEED_DIGITS
 from bearcli.formats import scenario as scenario_fmt
 from bearcli.formats import yamlsrc
 from bearcli.formats.scenario import ORIGIN, origin
@@ -122,3 +123,143 @@ def test_a_value_that_is_no_yaml_is_refused_in_its_set():
     assert refused.value.location is not None and refused.value.location.file == "--set"
     assert refused.value.message.startswith("invalid YAML: ")
     assert scenario_fmt.with_overrides(src, ("title=  ",)).data["title"] is None
+
+
+# --- parse: every refusal worded and placed ---------------------------------------------------
+
+
+def _parse(text: str) -> scenario_fmt.Scenario:
+    return scenario_fmt.parse(yamlsrc.loads(text, "s.yaml"))
+
+
+def _refusal(text: str) -> str:
+    with pytest.raises(BearError) as err:
+        _parse(text)
+    return err.value.headline()
+
+
+BD = "game: bear-down\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        ("- a\n", "s.yaml:1:1: error: a scenario is a mapping with at least 'game' and 'seats'"),
+        (
+            "format: bearcli-moves/1\ngame: bear-down\n",
+            "s.yaml:1:9: error: unknown format 'bearcli-moves/1' (expected 'bearcli-scenario/1')",
+        ),
+        ("seats: [a]\n", "s.yaml:1:1: error: missing key 'game'"),
+        ("game: [a]\n", "s.yaml:1:7: error: 'game' must be a game name"),
+        (
+            "seats: []\ngame: chess\n",
+            "s.yaml:2:7: error: unknown game 'chess' "
+            "(known: baerenspiel, bear-down, sliding-bears)",
+        ),
+        (
+            BD + "layout: x\nseats: [random, random]\n",
+            "s.yaml:2:1: error: unknown key 'layout' (expected one of: description, format, game, "
+            "params, seats, seed, title)",
+        ),
+        (BD + "seed: x\n", "s.yaml:2:7: error: 'seed' must be int, not 'x'"),
+        (
+            BD + "seed: 1" + "0" * SEED_DIGITS + "\n",
+            f"s.yaml:2:7: error: a seed has at most {SEED_DIGITS} digits (in any notation)",
+        ),
+        (
+            BD + "title: 5\nseats: [random, random]\n",
+            "s.yaml:2:8: error: 'title' must be str, not 5",
+        ),
+        (BD, "s.yaml:1:1: error: missing key 'seats'"),
+        (BD + "seats: {}\n", "s.yaml:2:8: error: 'seats' must be a non-empty list"),
+        (BD + "seats: []\n", "s.yaml:2:8: error: 'seats' must be a non-empty list"),
+        (BD + "seats: [random]\n", "s.yaml:2:8: error: Bear Down! takes 2 to 4 seats, not 1 [BD1]"),
+        (
+            BD + "seats: [random, random, random, random, random]\n",
+            "s.yaml:2:8: error: Bear Down! takes 2 to 4 seats, not 5 [BD1]",
+        ),
+        (
+            BD + "seats:\n  - random\n  - 5\n",
+            "s.yaml:4:5: error: a seat is a bot name or a mapping {name, bot, ...}",
+        ),
+        (
+            BD + "seats:\n  - random\n  - {bot: 5}\n",
+            "s.yaml:4:11: error: 'bot' must be a bot name, not 5",
+        ),
+        (
+            BD + "seats: [random, shark]\n",
+            "s.yaml:2:17: error: unknown bot 'shark' for bear-down (known: cautious, greedy, "
+            "random, human; a person is written {name: shark, bot: human})",
+        ),
+        (
+            BD + "seats:\n  - random\n  - {bot: random, depth: 3}\n",
+            "s.yaml:4:19: error: unknown key 'depth' (expected one of: bot, name)",
+        ),
+        (
+            BD + "seats:\n  - random\n  - {name: 5}\n",
+            "s.yaml:4:12: error: 'name' must be text",
+        ),
+        (
+            "game: sliding-bears\nseats:\n  - {bot: planner, depth: deep}\nlayout: x\n",
+            "s.yaml:3:27: error: 'depth' must be int, not 'deep'",
+        ),
+    ],
+)
+def test_each_refusal_of_a_scenario_is_worded_and_placed(text, refusal):
+    assert _refusal(text) == refusal
+
+
+def test_a_scenario_is_parsed_with_its_defaults_and_its_seats_places():
+    scen = _parse(BD + "seats:\n  - random\n  - {name: Ann}\n  - {bot: greedy, name: G}\n")
+    assert (scen.game.name, scen.seed, scen.title, scen.file) == (
+        "bear-down",
+        0,
+        "bear-down",
+        "s.yaml",
+    )
+    assert [(s.name, s.bot, s.options) for s in scen.config.seats] == [
+        ("seat 1", "random", ()),
+        ("Ann", "human", ()),
+        ("G", "greedy", ()),
+    ]
+    assert scen.seat_locations == (
+        Location("s.yaml", 3, 5),
+        Location("s.yaml", 4, 5),
+        Location("s.yaml", 5, 5),
+    )
+    titled = _parse(BD + "seed: 9\ntitle: Table\nseats: [random, random]\n")
+    assert (titled.seed, titled.title) == (9, "Table")
+    options = scenario_fmt.parse(
+        yamlsrc.loads(
+            "game: sliding-bears\nlayout: classic.layout\n"
+            "seats:\n  - {bot: planner, exact: 2, depth: 3}\n",
+            str(ROOT / "scenarios" / "sliding-bears" / "s.yaml"),
+            ROOT / "scenarios" / "sliding-bears",
+        )
+    )
+    assert options.config.seats[0].options == (("depth", 3), ("exact", 2))  # sorted by key
+
+
+def test_the_fingerprint_holds_the_rules_and_not_the_seats_names_bots_or_seed():
+    base = _parse(BD + "seats: [random, random]\n")
+    assert base.fingerprint.startswith("sha256:") and len(base.fingerprint) == 7 + 16
+    same = _parse(BD + "seed: 5\ntitle: t\nseats: [{name: A, bot: greedy}, cautious]\n")
+    assert same.fingerprint == base.fingerprint
+    assert _parse(BD + "seats: [random, random, random]\n").fingerprint != base.fingerprint
+    game, config = base.game, base.config
+    body = {"game": game.name, "seats": 2, "config": game.config_dict(config)}
+    import hashlib
+    import json
+
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert base.fingerprint == "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_load_applies_overrides_before_parsing(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(BD + "seats: [random, random]\n")
+    assert scenario_fmt.load(path).seed == 0
+    assert scenario_fmt.load(path, ("seed=4",)).seed == 4
+    with pytest.raises(ScenarioError) as err:
+        scenario_fmt.load(path, ("seed=x",))
+    assert err.value.location == Location("--set", 1, 6)
