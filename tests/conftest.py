@@ -26,16 +26,18 @@ def pytest_sessionstart(session):
     A memo is invisible to a caller, but one filled in an earlier session of this process
     answers for the code a session is testing: mutmut runs one session per mutant in a fork
     of the process that ran the clean tests, so a drawing or a table kept from the clean run
-    would let every mutant of the code behind it survive.
+    would let every mutant of the code behind it survive. The tests' own memos too: the
+    positions of seeded games a test module keeps were played by the code of the clean run.
     """
     for memo in kept_memos(sys.modules):
         memo.cache_clear()
 
 
 def kept_memos(modules) -> list:
-    """The memos held at the top level of bearcli's modules, in a fixed order."""
+    """The memos held at the top level of bearcli's modules and the tests', in a fixed order."""
     found = []
-    for name in sorted(n for n in list(modules) if n == "bearcli" or n.startswith("bearcli.")):
+    ours = ("bearcli", "tests")
+    for name in sorted(n for n in list(modules) if n in ours or n.split(".")[0] in ours):
         for value in list(vars(modules[name]).values()):
             if callable(getattr(value, "cache_clear", None)) and value not in found:
                 found.append(value)

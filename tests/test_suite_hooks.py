@@ -17,6 +17,13 @@ def test_the_picture_memos_are_among_those_found():
     assert len(found) == len(set(map(id, found)))
 
 
+def test_the_memos_of_test_modules_are_found_too():
+    from tests.games.sliding_bears import test_fast_paths
+
+    # its seeded positions, played by the rules of the run that filled it
+    assert test_fast_paths.positions in kept_memos(sys.modules)
+
+
 def test_a_module_outside_bearcli_is_left_alone():
     class Memo:
         def cache_clear(self):  # pragma: no cover - must not be called
@@ -24,7 +31,7 @@ def test_a_module_outside_bearcli_is_left_alone():
 
     fake = type(sys)("elsewhere")
     fake.memo = Memo()
-    assert kept_memos({"elsewhere": fake, "bearclix": fake}) == []
+    assert kept_memos({"elsewhere": fake, "bearclix": fake, "testsx": fake}) == []
 
 
 def test_a_session_start_empties_a_filled_memo():
