@@ -338,3 +338,12 @@ def test_the_folder_is_lifted_only_by_a_yes_in_the_environment(
         with pytest.raises(OutsideFolder) as err:
             read("../out.layout")
         assert err.value.message == "outside the folder"
+
+
+@pytest.mark.parametrize("sign", ["", "-"])
+def test_the_first_integer_of_4301_digits_is_refused_and_the_last_of_4300_read(sign):
+    limit = 10**4300  # the smallest number of 4301 digits
+    with pytest.raises(InputError) as err:
+        loads(f"b: {sign}{hex(limit)}\n", "f.yaml")
+    assert err.value.message == "invalid YAML value: not a valid !!int (more than 4300 digits)"
+    assert loads(f"b: {sign}{hex(limit - 1)}\n", "f.yaml").data["b"] == int(f"{sign}{limit - 1}")
