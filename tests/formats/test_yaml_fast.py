@@ -69,7 +69,9 @@ def test_every_yaml_file_in_the_repository_reads_the_same_both_ways():
         "finish:\tp\tg\n",  # tabs between tokens
         "a: |#\n  x\n",  # a comment right after a block scalar's indicator
         "a: [b?, c]\n",  # a `?` in a flow collection
+        "{a?: 1}\n",  # a `?` in a flow mapping, with no `[` in the text
         "key: x\n\ufeff\n",  # a byte order mark past the start
+        "a\ufeff: 1\n",  # a byte order mark as the second character (libyaml counts it)
         "a: !-:!!int 1\n",  # a tag PyYAML cannot read
         "?\n",  # empty values: a key and its value left out
         "seed:\ngame: x\n",
