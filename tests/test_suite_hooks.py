@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from bearcli.core import picture
+from bearcli.core.game import Config
 from tests.conftest import _mutant_durations, fastest_first, kept_memos, pytest_sessionstart
 
 
@@ -67,3 +68,41 @@ def test_the_order_is_left_alone_unless_mutmut_runs_a_mutant(tmp_path, monkeypat
     assert _mutant_durations() == {"t.py::a": 1.5}
     (tmp_path / "mutmut-stats.json").unlink()
     assert _mutant_durations() is None
+
+
+def _held_configs(module) -> list[str]:
+    """The names of a module's top-level values (or of the lists, tuples and dicts there)
+    that are game configs: what a config caches (its tables, its first position) at the top
+    level of a module outlives a session, as a memo would."""
+    held = []
+    for name, value in vars(module).items():
+        inside = value.values() if isinstance(value, dict) else value
+        items = inside if isinstance(value, (list, tuple, dict)) else [value]
+        if any(isinstance(v, Config) for v in items):
+            held.append(name)
+    return held
+
+
+def test_no_test_module_keeps_a_config_at_its_top_level():
+    # a game's config caches its tables and first position: built at import, they would be
+    # built by the clean run's code, and a mutant's session would test those instead
+    import importlib
+
+    from tests.conftest import ROOT
+
+    found = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        held = _held_configs(importlib.import_module(name))
+        if held:
+            found[name] = held
+    assert found == {}
+
+
+def test_a_config_held_at_the_top_level_is_found():
+    from tests.games.sliding_bears.test_fast_paths import configs
+
+    fake = type(sys)("fake")
+    fake.CONFIG, fake.CONFIGS, fake.BY_NAME, fake.fine = configs()[0], configs()[:2], {}, 3
+    fake.BY_NAME["x"] = configs()[0]
+    assert _held_configs(fake) == ["CONFIG", "CONFIGS", "BY_NAME"]

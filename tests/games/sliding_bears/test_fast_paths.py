@@ -93,7 +93,11 @@ def _random_layout(rng: random.Random, width: int, height: int) -> str:
     return "\n".join([line("finish"), *rows, line("start")]) + "\n"
 
 
-def _configs() -> list[SBConfig]:
+@functools.cache
+def configs() -> tuple[SBConfig, ...]:
+    """The configurations the fast paths are compared on. Built once a session, not at import:
+    each keeps its tables and first position once asked (cached properties), and a session
+    (a mutant's run under `make mutate`) must see them built by the code it tests."""
     out = [scenario_file.load(p, ov).config for p in SHIPPED for ov in OVERRIDES]
     out += [
         _inline(SMALL),
@@ -115,10 +119,7 @@ def _configs() -> list[SBConfig]:
     for width, height in ((3, 3), (3, 12), (12, 3), (12, 12), (5, 7), (9, 4)):
         out.append(_inline(_random_layout(rng, width, height)))
         out.append(_inline(_random_layout(rng, width, height), level="hard", variant="multicolour"))
-    return out
-
-
-CONFIGS = _configs()
+    return tuple(out)
 
 
 def _positions(config: SBConfig, games: int, seed: int, bot: str = "random") -> Iterator[State]:
@@ -139,9 +140,9 @@ def _positions(config: SBConfig, games: int, seed: int, bot: str = "random") -> 
 
 
 def _all_positions(games: int = 2) -> list[State]:
-    out = [s for i, cfg in enumerate(CONFIGS) for s in _positions(cfg, games, 100 * i)]
+    out = [s for i, cfg in enumerate(configs()) for s in _positions(cfg, games, 100 * i)]
     # the greedy bot wins some games: won positions too
-    return out + [s for i, cfg in enumerate(CONFIGS[:8]) for s in _positions(cfg, 1, i, "greedy")]
+    return out + [s for i, cfg in enumerate(configs()[:8]) for s in _positions(cfg, 1, i, "greedy")]
 
 
 @functools.cache
@@ -196,7 +197,7 @@ def test_there_are_many_positions_of_every_kind():
 
 def test_initial_states_match_the_plain_ones():
     plain = REFERENCE
-    for cfg in CONFIGS:
+    for cfg in configs():
         fast, fast_events = GAME.initial_state(cfg)
         slow, slow_events = plain.initial_state(cfg)
         assert _fields(fast) == _fields(slow) and fast == slow
@@ -269,7 +270,7 @@ def test_states_are_unchanged_by_play_and_keep_their_repr():
 
 
 def test_shared_events_equal_fresh_ones():
-    events = rules.Tables(*CONFIGS[0].tables.key).events  # a new configuration's: empty
+    events = rules.Tables(*configs()[0].tables.key).events  # a new configuration's: empty
     assert not events
     for key in [
         ("dice-rolled", 1, 3, "pink/blue", "wind"),
@@ -289,7 +290,7 @@ def test_shared_events_equal_fresh_ones():
 
 
 def test_tables_pickle_and_survive_a_config_replace():
-    cfg = CONFIGS[0]
+    cfg = configs()[0]
     again = pickle.loads(pickle.dumps(cfg))
     assert again == cfg and again.tables.key == cfg.tables.key
     state, _ = GAME.initial_state(again)
@@ -337,7 +338,7 @@ def _fast_game(config: SBConfig, seed: int, bot: str) -> tuple[list[str], list[d
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_whole_games_are_the_plain_games(bot):
     # greedy: test_greedy_fast.py plays whole games on every shipped configuration too
-    for i, cfg in enumerate(CONFIGS[::3] if bot == "random" else CONFIGS[::12]):
+    for i, cfg in enumerate(configs()[::3] if bot == "random" else configs()[::12]):
         for seed in (i, 1000 + i) if bot == "random" else (i,):
             assert _fast_game(cfg, seed, bot) == _plain_game(cfg, seed, bot), (i, seed)
 
@@ -366,7 +367,7 @@ def test_seeded_games_are_the_games_they_were():
 
 def _greedy_positions() -> list[State]:
     out = []
-    for i, cfg in enumerate(CONFIGS):
+    for i, cfg in enumerate(configs()):
         out += [s for s in _positions(cfg, 1, 7000 + i, "greedy") if s.phase in ("act", "remove")]
     # and random play's, which greedy would not steer to: those the rules' tests use (made once)
     return out + [s for s in positions() if s.phase in ("act", "remove")]
@@ -385,7 +386,7 @@ def test_greedy_chooses_what_the_plain_greedy_chooses():
 
 def test_route_costs_match_the_plain_searches():
     rng = random.Random(4)
-    for cfg in CONFIGS:
+    for cfg in configs():
         lay = cfg.layout
         rt = routes.route_maps(cfg)
         for _ in range(4):

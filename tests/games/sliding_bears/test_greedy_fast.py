@@ -14,6 +14,7 @@ slide its search (`_Bear.after`, `_Bear.via_slid`) against the plain costs after
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -32,7 +33,6 @@ from bearcli.games.sliding_bears.reference_bots import ReferenceGreedyBot, costs
 from bearcli.games.sliding_bears.routes import Ways
 from bearcli.games.sliding_bears.rules import FINISH, START
 from tests.games.sliding_bears.test_fast_paths import (
-    CONFIGS,
     GAME,
     OVERRIDES,
     REFERENCE,
@@ -40,18 +40,28 @@ from tests.games.sliding_bears.test_fast_paths import (
     _fast_game,
     _plain_game,
     _positions,
+    configs,
     scenario_file,
 )
 
-SHIPPED_CONFIGS = [scenario_file.load(p, ov).config for p in SHIPPED for ov in OVERRIDES]
-# Half the (level, variant) pairs of each shipped layout, the other half on the next layout:
-# every layout with both levels and both variants, every pair on three or four layouts (and
-# every pair of every layout along the games of test_greedy_chooses_..._in_game_order).
-HALF_THE_PAIRS = [
-    (i, cfg)
-    for i, cfg in enumerate(SHIPPED_CONFIGS)
-    if (i % len(OVERRIDES) in (0, 3)) == (i // len(OVERRIDES) % 2 == 0)
-]
+
+# Built once a session, as configs() is (their tables are built by the code under test).
+@functools.cache
+def shipped_configs() -> tuple:
+    return tuple(scenario_file.load(p, ov).config for p in SHIPPED for ov in OVERRIDES)
+
+
+@functools.cache
+def half_the_pairs() -> tuple:
+    """Half the (level, variant) pairs of each shipped layout, the other half on the next
+    layout: every layout with both levels and both variants, every pair on three or four
+    layouts (and every pair of every layout along the games of
+    test_greedy_chooses_..._in_game_order)."""
+    return tuple(
+        (i, cfg)
+        for i, cfg in enumerate(shipped_configs())
+        if (i % len(OVERRIDES) in (0, 3)) == (i // len(OVERRIDES) % 2 == 0)
+    )
 
 
 # Every combination of the search's options: each must give the plain search's numbers.
@@ -68,7 +78,7 @@ def test_every_ways_is_every_combination_of_the_options():
 
 
 def test_half_the_pairs_has_every_layout_level_and_variant():
-    played = {(cfg.layout.cells, cfg.level, cfg.variant) for _, cfg in HALF_THE_PAIRS}
+    played = {(cfg.layout.cells, cfg.level, cfg.variant) for _, cfg in half_the_pairs()}
     layouts = {cells for cells, _, _ in played}
     assert len(layouts) == len(SHIPPED) and len(played) == 2 * len(SHIPPED)
     for cells in layouts:
@@ -99,7 +109,7 @@ def _masks(cells) -> tuple[int, int]:
 def test_searches_with_every_ways_are_the_plain_searches(ways):
     rng = random.Random(6)
     lanes_used = 0
-    for cfg in CONFIGS:
+    for cfg in configs():
         lay = cfg.layout
         rt = routes.RouteMaps(lay, ways)  # fresh: no floe kept from another test
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
@@ -127,7 +137,7 @@ def test_searches_with_every_ways_are_the_plain_searches(ways):
 def test_a_step_keeps_exactly_the_searches_it_leaves_as_they_were():
     rng = random.Random(8)
     kept = changed = 0
-    for cfg in CONFIGS[::2]:
+    for cfg in configs()[::2]:
         lay = cfg.layout
         rt = routes.route_maps(cfg)
         opens = [i for i, c in enumerate(lay.cells) if c != "R"]
@@ -160,7 +170,7 @@ def _game_states(cfg, seed: int):
 
 @pytest.mark.parametrize("ways", EVERY_WAYS, ids=_named)
 def test_floes_along_games_cost_what_fresh_searches_cost(ways):
-    for i, cfg in HALF_THE_PAIRS:
+    for i, cfg in half_the_pairs():
         lay = cfg.layout
         rt = routes.route_maps(cfg, ways)
         assert rt.ways == ways
@@ -189,7 +199,7 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
     # Kept with the floe: what the wind may do there is the floe's alone (SB6), not the
     # bears'. Each floe's first position fills them; every later one must agree.
     seen = Counter()
-    for i, cfg in HALF_THE_PAIRS:
+    for i, cfg in half_the_pairs():
         rt = routes.route_maps(cfg)
         states = _game_states(cfg, 600 + i)  # (played by greedy: floes kept on the way)
         rt.floes.clear()
@@ -215,7 +225,7 @@ def test_a_floe_keeps_the_squares_of_its_slides_as_every_position_on_it_has_them
 
 
 def test_a_floe_asked_for_again_outlives_its_generation_and_the_kept_are_bounded():
-    cfg = SHIPPED_CONFIGS[0]
+    cfg = shipped_configs()[0]
     rt = routes.route_maps(cfg)
     floes = rt.floes
     try:
@@ -246,7 +256,7 @@ def _reordered(legal: list) -> list:
 
 def test_greedy_chooses_what_the_plain_greedy_chooses_in_game_order():
     checked = kept = 0
-    for i, cfg in enumerate(CONFIGS):
+    for i, cfg in enumerate(configs()):
         states = _game_states(cfg, 500 + i)
         slow = ReferenceGreedyBot(REFERENCE, cfg, 0, Rng(1))
         every = 10 if len(cfg.layout.cells) <= 64 else 24  # the plain bot is slow on big floes
@@ -268,7 +278,7 @@ def test_greedy_chooses_what_the_plain_greedy_chooses_in_game_order():
 
 
 def test_the_kept_choice_is_not_used_for_other_candidates():
-    cfg = SHIPPED_CONFIGS[0]
+    cfg = shipped_configs()[0]
     for state in _game_states(cfg, 41):
         winds = [s for s in GAME.legal_steps(state) if isinstance(s, Wind)]
         if len(winds) > 2:
@@ -287,7 +297,7 @@ def test_the_bears_key_tells_every_placing_of_the_bears_apart():
     # the others at random, on the smallest and the largest floe tested; even, so that the
     # slide's key (+ 1) is never a crack's.
     rng = random.Random(9)
-    for cfg in (min(CONFIGS, key=_squares), max(CONFIGS, key=_squares)):
+    for cfg in (min(configs(), key=_squares), max(configs(), key=_squares)):
         rt = routes.route_maps(cfg)
         spots = [START, FINISH, *range(rt.n)]
         placings = {
@@ -306,7 +316,7 @@ def _squares(cfg) -> int:
 
 
 def test_whole_games_on_every_shipped_layout_level_and_variant_are_the_plain_games():
-    for i, cfg in HALF_THE_PAIRS:
+    for i, cfg in half_the_pairs():
         assert _fast_game(cfg, 70 + i, "greedy") == _plain_game(cfg, 70 + i, "greedy"), i
 
 
@@ -321,27 +331,30 @@ def _game_with(cfg, seed: int, ways: Ways) -> tuple[list[str], list[dict]]:
     return [str(s) for s in match.steps], [e.event.to_dict() for e in match.events]
 
 
-# Every shipped layout (each level and variant), the small floe and random ones from 3 x 3 to
-# 12 x 12 (too big for searches at once); not a die of winds alone (no crack: no end).
-WAYS_CONFIGS = [cfg for _, cfg in HALF_THE_PAIRS] + [
-    cfg for cfg in CONFIGS[len(SHIPPED_CONFIGS) :] if "crack" in cfg.weather_die
-]
+@functools.cache
+def ways_configs() -> tuple:
+    """Every shipped layout (each level and variant), the small floe and random ones from
+    3 x 3 to 12 x 12 (too big for searches at once); not a die of winds alone (no crack: no
+    end)."""
+    return tuple(cfg for _, cfg in half_the_pairs()) + tuple(
+        cfg for cfg in configs()[len(shipped_configs()) :] if "crack" in cfg.weather_die
+    )
 
 
 def test_greedy_games_with_every_way_on_are_the_plain_games():
     # the games the test below plays with each combination of the options
     big = 0
-    for i, cfg in enumerate(WAYS_CONFIGS):
+    for i, cfg in enumerate(ways_configs()):
         big += not routes.route_maps(cfg).at_once_ok
         assert _fast_game(cfg, 200 + i, "greedy") == _plain_game(cfg, 200 + i, "greedy"), i
-    assert big and len({cfg.level for cfg in WAYS_CONFIGS}) == 2
+    assert big and len({cfg.level for cfg in ways_configs()}) == 2
 
 
 @pytest.mark.parametrize("ways", EVERY_WAYS, ids=_named)
 def test_greedy_plays_the_same_games_with_every_ways(ways):
     # the same steps and events as with every way on, so as the plain bot's (the test above);
     # each game twice, the second time on the floes the first kept
-    for i, cfg in enumerate(WAYS_CONFIGS):
+    for i, cfg in enumerate(ways_configs()):
         every = _fast_game(cfg, 200 + i, "greedy")
         for _ in range(2):
             assert _game_with(cfg, 200 + i, ways) == every, (i, ways)
@@ -349,7 +362,7 @@ def test_greedy_plays_the_same_games_with_every_ways(ways):
 
 def test_the_jumps_are_read_from_the_rules_steps_as_sorted_steps_give_them():
     # legal = jumps, then the cracks or slides, then a pass when the rules allow one
-    for cfg in CONFIGS[::4]:
+    for cfg in configs()[::4]:
         for state in _game_states(cfg, 900):
             legal = GAME.legal_steps(state)
             if state.phase != "act":
@@ -365,10 +378,10 @@ def test_a_new_floe_searches_back_to_the_bears_squares_with_the_finishes():
     # fins_for searches back to each bear's square (its entry on the start) at once with the
     # tops: kept, they are the plain searches; never from a rock (a rock on blue's entry)
     rock_entry = next(
-        c for c in CONFIGS if c.layout.cells[c.layout.index(c.layout.start[2], 0)] == "R"
+        c for c in configs() if c.layout.cells[c.layout.index(c.layout.start[2], 0)] == "R"
     )
     searched = 0
-    for i, cfg in enumerate([rock_entry, *CONFIGS[::5]]):
+    for i, cfg in enumerate([rock_entry, *configs()[::5]]):
         lay = cfg.layout
         rt = routes.RouteMaps(lay)
         for state in _game_states(cfg, 40 + i):
@@ -433,7 +446,7 @@ def test_a_slide_searched_is_the_plain_cost():
     # _Bear.search(src, dst): the bear's cost after the slide (the plain searches; a bear on
     # its start pays its entry)
     checked = 0
-    for slid in _slid_bears(SHIPPED_CONFIGS[::3], 60, slides=4):
+    for slid in _slid_bears(shipped_configs()[::3], 60, slides=4):
         assert slid.bear.search(slid.src, slid.dst) == slid.plain
         checked += 1
     assert checked > 100
@@ -443,7 +456,7 @@ def test_the_cracks_read_from_the_state_are_the_cracks_read_from_the_steps():
     # _crack_at reads the rules' own cracks (the state's weather steps, that very list) off
     # the free-ice mask; any other list square by square: both give the plain bot's crack
     checked = 0
-    for i, cfg in enumerate(SHIPPED_CONFIGS[::2]):
+    for i, cfg in enumerate(shipped_configs()[::2]):
         rt = routes.route_maps(cfg)
         fast = bots.GreedyBot(GAME, cfg, 0, Rng(1))
         slow = ReferenceGreedyBot(REFERENCE, cfg, 0, Rng(1))
@@ -467,7 +480,7 @@ def test_the_bounds_of_a_slide_are_the_plain_costs_or_below_them():
     # makes cheaper that counts the dearer square's rise beside it, never above the plain
     # cost when that falls below the bear's cost now (a route through the cheaper square)
     checked = sharper = 0
-    for slid in _slid_bears(SHIPPED_CONFIGS[::2], 110):
+    for slid in _slid_bears(shipped_configs()[::2], 110):
         b, src, dst = slid.bear, slid.src, slid.dst
         w = b.floe.w
         cost, proven = b.after(src, dst)
