@@ -132,7 +132,7 @@ def _scenario_text(src: Source, ref: str) -> tuple[str, str]:
     """The text of the scenario a record names: a file beside the record, else a shipped
     scenario of that name (`scenario: sliding-bears/classic`); a file of the name wins."""
     folder = Path(".") if src.file.startswith("<") else Path(src.file).parent
-    beside = "\0" not in ref and os.path.exists(folder / ref)  # os.path: never raises
+    beside = os.path.exists(folder / ref)  # os.path: never raises (False for a NUL too)
     if not beside and shipped.is_name(ref):
         found = shipped.path(ref)
         return yamlsrc.read_text(found), str(found)
@@ -245,13 +245,10 @@ def check_result(log: MoveLog, match: Match) -> None:
 
 
 def _flow(value: object) -> str:
-    return (
-        yaml.safe_dump(value, default_flow_style=True, sort_keys=True)
-        .strip()
-        .removesuffix("\n...")
-        .removesuffix("...")
-        .strip()
-    )
+    """A value on one line as YAML writes it, without the end marker (`...`) that YAML puts
+    on a line of its own after a plain scalar (a value that itself ends in `...` keeps it).
+    Keys are sorted (PyYAML's default), so one expected result reads alike however written."""
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("\n...")
 
 
 def dumps(

@@ -132,6 +132,22 @@ def test_a_scenario_named_from_stdin_is_read_from_the_working_folder(tmp_path, m
     assert movelog.parse(yamlsrc.loads(text, "<stdin>", tmp_path)).scenario.title == "Here"
 
 
+def test_from_stdin_a_file_in_the_working_folder_wins_over_a_shipped_name(tmp_path, monkeypatch):
+    (tmp_path / "sliding-bears").mkdir()
+    (tmp_path / "sliding-bears" / "classic").write_text(SCENARIO + "title: Mine\n")
+    text = f"scenario: {CLASSIC}\nmoves: []\n"
+    monkeypatch.chdir(tmp_path)
+    assert movelog.parse(yamlsrc.loads(text, "<stdin>", tmp_path)).scenario.title == "Mine"
+    monkeypatch.chdir(tmp_path / "sliding-bears")
+    assert movelog.parse(yamlsrc.loads(text, "<stdin>", tmp_path)).scenario.title == "Classic floe"
+
+
+def test_a_scenario_name_with_a_nul_is_no_file_and_no_shipped_name(tmp_path):
+    refused = _refusal('scenario: "classic\\0"\nmoves: []\n', tmp_path)
+    assert refused.message.startswith("scenario 'classic\\x00'")
+    assert refused.location == Location("r.yaml", 1, 11)
+
+
 def test_a_missing_scenario_file_is_refused_at_its_key_with_a_shipped_hint(tmp_path):
     refused = _refusal("scenario: sliding-bears/clasic\nmoves: []\n", tmp_path)
     assert refused.message.startswith("scenario 'sliding-bears/clasic': no such file")
@@ -146,6 +162,48 @@ def test_an_inline_scenario_takes_the_records_overrides():
     log = _parse(f"scenario:\n{inline}set: [level=hard]\nmoves: []\n")
     assert log.scenario.game.config_dict(log.scenario.config)["level"] == "hard"
     assert log.scenario_at == Location("r.yaml", 2, 3)
+
+
+def test_an_override_of_an_inline_scenario_is_placed_at_its_item():
+    inline = "".join(f"  {line}\n" for line in SCENARIO.splitlines())
+    refused = _refusal(f"scenario:\n{inline}set:\n  - level=hard\n  - level=medium\nmoves: []\n")
+    assert "level" in refused.message and "medium" in refused.message
+    assert refused.location == Location("r.yaml", 2 + len(SCENARIO.splitlines()) + 2, 5)
+
+
+def test_a_step_after_the_end_says_when_the_game_ended():
+    log = movelog.load(RECORD)
+    text = RECORD.read_text() + "- pass\n"
+    with pytest.raises(BearError) as refused:
+        movelog.replay(_parse(text, RECORD.parent))
+    ended = f"the game already ended at move {len(log.moves)} (all-bears-across)"
+    assert ended in refused.value.message
+    assert refused.value.location.line == len(text.splitlines())
+
+
+# A Bear Down! game of three seats where it is Florian's turn and his bear stands on the
+# boulder: `boulder` is a move for Emma and for Helena only (as in tests/formats/test_seats.py).
+THREE = ["roll red:W blue:W green:W yellow:W", "yellow4", "yellow3", "yellow2"]
+THREE += ["roll red:W blue:W green:W yellow:W", "boulder", "boulder", "yellow4"]
+THREE += ["roll red:W blue:W green:W yellow:W", "yellow4", "yellow3"]
+
+
+def _three(*moves: str) -> movelog.MoveLog:
+    listed = "".join(f"  - '{m}'\n" for m in (*THREE, *moves))
+    return _parse(f"game: bear-down\nscenario: bear-down/three-players\nmoves:\n{listed}")
+
+
+def test_a_refused_step_that_names_its_seat_is_not_said_to_be_in_the_wrong_order():
+    with pytest.raises(BearError) as unnamed:
+        movelog.replay(_three("boulder"))
+    assert "are two seats' steps in the wrong order?" in unnamed.value.message
+    with pytest.raises(BearError) as named:
+        movelog.replay(_three("seat2 boulder"))
+    assert named.value.message == (
+        "illegal step 'seat2 boulder': Florian's bear already stands on boulder; a move names a"
+        " different place"
+    )
+    assert named.value.ruling == "BD8"
 
 
 def test_a_whole_replay_reaches_the_recorded_end_and_checks_its_result():
@@ -221,18 +279,27 @@ def test_strict_seats_reports_every_unnamed_decision_and_then_the_refusal():
 
 
 @pytest.mark.parametrize(
-    ("result", "passes"),
+    ("result", "shown"),
     [
-        ("{termination: all-bears-across}", True),  # a part of the outcome is enough
-        ("{termination: all-bears-across, winners: [1, 2]}", True),
-        ("{termination: all-bears-across, winners: [1]}", False),
-        ("{termination: all-bears-across, rounds: 3}", False),  # a key the outcome lacks
-        ("{}", True),
-        ("unfinished", False),
-        ("[all-bears-across]", False),
+        ("{termination: all-bears-across}", None),  # a part of the outcome is enough
+        ("{termination: all-bears-across, winners: [1, 2]}", None),
+        (
+            "{termination: all-bears-across, winners: [1]}",
+            "{termination: all-bears-across, winners: [1]}",
+        ),
+        # a key the outcome lacks; keys shown sorted
+        (
+            "{termination: all-bears-across, rounds: 3}",
+            "{rounds: 3, termination: all-bears-across}",
+        ),
+        ("{}", None),
+        ("unfinished", "unfinished"),
+        ("all-bears-across...", "all-bears-across..."),  # its own dots kept
+        ("[all-bears-across]", "[all-bears-across]"),
     ],
 )
-def test_the_expected_result_is_a_part_of_the_outcome(result, passes):
+def test_the_expected_result_is_a_part_of_the_outcome(result, shown):
+    passes = shown is None
     text = re.sub(r"\nresult:\n(  .*\n)+", f"\nresult: {result}\n", RECORD.read_text())
     assert f"\nresult: {result}\nmoves:\n" in text
     log = movelog.parse(yamlsrc.loads(text, "r.yaml", RECORD.parent))
@@ -242,11 +309,13 @@ def test_the_expected_result_is_a_part_of_the_outcome(result, passes):
     with pytest.raises(CheckFailed) as refused:
         movelog.replay(log)
     assert refused.value.message == (
-        f"expected result {movelog._flow(yaml.safe_load(result))} but the moves give "
+        f"expected result {shown} but the moves give "
         "{termination: all-bears-across, winners: [1, 2]}"
     )
     assert refused.value.location == log.result_at
     assert movelog.replay(log, upto=len(log.moves) - 1).outcome is None  # not checked
+    with pytest.raises(CheckFailed):  # all the moves, counted: a whole replay, checked
+        movelog.replay(log, upto=len(log.moves))
 
 
 def test_an_unfinished_game_matches_only_an_unfinished_result():
@@ -262,6 +331,8 @@ def test_flow_prints_a_value_on_one_line_without_yamls_end_marker():
     assert movelog._flow("unfinished") == "unfinished"
     assert movelog._flow(None) == "null"
     assert movelog._flow(3) == "3"
+    assert movelog._flow("wait...") == "wait..."  # only YAML's own end marker goes
+    assert movelog._flow("...") == "'...'"
 
 
 def test_dumps_writes_the_keys_in_a_fixed_order_and_leaves_out_what_is_none():
@@ -298,6 +369,13 @@ def test_a_long_move_line_is_written_on_one_line():
     long = "x" * 200 + " y"
     text = movelog.dumps("sliding-bears", "s.yaml", [long], seed=None, result=None)
     assert f"- {long}\n" in text
+
+
+def test_dumps_folds_a_long_text_at_a_thousand_columns_and_it_reads_back_whole():
+    title = "a " * 1000
+    text = movelog.dumps("sliding-bears", {"title": title}, [], seed=None, result=None)
+    assert max(map(len, text.splitlines())) == 1001
+    assert yaml.safe_load(text)["scenario"]["title"] == title
 
 
 def test_a_dumped_record_parses_back_to_the_same_record(tmp_path):
