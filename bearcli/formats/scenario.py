@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bearcli.core import registry
-from bearcli.core.errors import InputError, Location
+from bearcli.core.errors import InputError, Location, ScenarioError
 from bearcli.core.game import Config, Game, Seat
 from bearcli.core.rng import seed_problem
 from bearcli.core.source import Source
@@ -104,8 +104,8 @@ def parse(src: Source) -> Scenario:
         raise src.error("'game' must be a game name", "game")
     try:
         game = registry.get(name)
-    except Exception as exc:
-        raise src.error(getattr(exc, "message", str(exc)), "game") from None
+    except ScenarioError as exc:  # the registry words every failure, another package's too
+        raise src.error(exc.message, "game") from None
     src.require_mapping(CORE_KEYS | game.scenario_keys)
     seed = src.typed("seed", int, 0)
     if (problem := seed_problem(seed)) is not None:
@@ -176,7 +176,7 @@ def with_overrides(
                 f"--set takes KEY=VALUE, not {item!r}", location=at or Location("--set", n, 1)
             )
         where = at or Location("--set", n, len(key) + 2)
-        parsed = yamlsrc.loads(value, where.file).data if value.strip() else None
+        parsed = yamlsrc.loads(value, where.file).data  # an empty value is null
         data[key] = parsed
         path = src.path + (key,)
         locations = {p: loc for p, loc in locations.items() if p[: len(path)] != path}

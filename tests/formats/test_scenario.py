@@ -191,6 +191,11 @@ BD = "game: bear-down\n"
             "s.yaml:2:17: error: unknown bot 'shark' for bear-down (known: cautious, greedy, "
             "random, human; a person is written {name: shark, bot: human})",
         ),
+        (  # placed at the name of the bot, not at the seat
+            BD + "seats:\n  - random\n  - {name: Ann, bot: shark}\n",
+            "s.yaml:4:22: error: unknown bot 'shark' for bear-down (known: cautious, greedy, "
+            "random, human; a person is written {name: shark, bot: human})",
+        ),
         (
             BD + "seats:\n  - random\n  - {bot: random, depth: 3}\n",
             "s.yaml:4:19: error: unknown key 'depth' (expected one of: bot, name)",
