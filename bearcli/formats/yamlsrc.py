@@ -211,10 +211,9 @@ def loads(text: str, file: str, base_dir: Path | None = None) -> Source:
             _marks(node, file, (), locations)  # duplicates and surrogates, before building
         data = loader.construct_document(node) if node is not None else None
     except yaml.reader.ReaderError as exc:
-        char = chr(exc.character) if isinstance(exc.character, int) else exc.character
-        what = f"character {char!r}" if isinstance(char, str) else "this byte"
+        # the plain reader checks text (never bytes): the character comes as its code
         raise InputError(
-            f"invalid YAML: {what} is not allowed in a YAML file",
+            f"invalid YAML: character {chr(exc.character)!r} is not allowed in a YAML file",
             location=_place(text, file, exc.position),
         ) from None
     except yaml.MarkedYAMLError as exc:

@@ -4,9 +4,11 @@ import os
 from pathlib import Path
 
 import pytest
+import yaml
 
-from bearcli.core.errors import InputError
+from bearcli.core.errors import InputError, Location
 from bearcli.core.source import KEY
+from bearcli.formats import yamlsrc
 from bearcli.formats.yamlsrc import loads
 
 
@@ -216,6 +218,26 @@ def test_a_value_error_of_a_constructor_is_worded_with_its_cause():
     err = _refused("a: !!float x\n")
     assert str(err.location) == "f.yaml:1:4"
     assert err.message.startswith("invalid YAML value: not a valid !!float (could not convert")
+
+
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        # PyYAML's own errors carry a place; one that carries none (a loader's error with no
+        # mark, any other YAML error) is still a located error, at the file's start
+        (lambda: yaml.MarkedYAMLError("while x", None, "no mark"), "invalid YAML: no mark"),
+        (lambda: yaml.MarkedYAMLError("while x", None, None), "invalid YAML: while x"),
+        (lambda: yaml.YAMLError("something else"), "invalid YAML: something else"),
+    ],
+)
+def test_a_yaml_error_with_no_place_is_placed_at_the_file_s_start(monkeypatch, error, message):
+    def refuse(text):
+        raise error()
+
+    monkeypatch.setattr(yamlsrc, "_node", refuse)
+    with pytest.raises(InputError) as refused:
+        loads("a: 1\n", "f.yaml")
+    assert (refused.value.message, refused.value.location) == (message, Location("f.yaml", 1, 1))
 
 
 # --- reading files and standard input ---------------------------------------------------------
