@@ -223,14 +223,17 @@ def test_a_value_error_of_a_constructor_is_worded_with_its_cause():
 @pytest.mark.parametrize(
     ("error", "message"),
     [
-        # PyYAML's own errors carry a place; one that carries none (a loader's error with no
+        # PyYAML's own errors carry a place; an error that carries none (a loader's error with no
         # mark, any other YAML error) is still a located error, at the file's start
         (lambda: yaml.MarkedYAMLError("while x", None, "no mark"), "invalid YAML: no mark"),
         (lambda: yaml.MarkedYAMLError("while x", None, None), "invalid YAML: while x"),
         (lambda: yaml.YAMLError("something else"), "invalid YAML: something else"),
+        # a value error that no constructor's wrapping placed
+        (lambda: ValueError("too odd"), "invalid YAML value: too odd"),
+        (lambda: OverflowError("too big"), "invalid YAML value: too big"),
     ],
 )
-def test_a_yaml_error_with_no_place_is_placed_at_the_file_s_start(monkeypatch, error, message):
+def test_an_error_with_no_place_is_placed_at_the_file_s_start(monkeypatch, error, message):
     def refuse(text):
         raise error()
 
