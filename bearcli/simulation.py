@@ -103,28 +103,28 @@ def play_one(
 
 
 # Each job brings its own unpickled copy of the scenario, and the rules keep what games met
-# (legal-step lists, rolls: Bear Down! learns about a third of a game's time back) with the
+# (legal-step lists, rolls: a good part of a Bear Down! game's time) with the
 # configuration, which pickling leaves behind. So a worker plays every chunk of a batch on its
 # first copy: the same rules, without learning them again chunk by chunk. A copy is matched
 # by the scenario it copies (scenario.origin) and by value, never by value alone: another
 # batch's equal scenario (another test's) starts with nothing learnt. A rating plays the jobs
-# of several batches side by side (bearcli.rating), so a worker keeps the last KEPT.
-_kept: list[tuple[tuple[int, int], Scenario]] = []
-KEPT = 8
+# of several batches side by side (bearcli.rating), so a worker keeps the last WORKER_COPIES.
+_worker_copies: list[tuple[tuple[int, int], Scenario]] = []
+WORKER_COPIES = 8
 
 
-def _as_kept(scenario: Scenario) -> Scenario:
+def _worker_copy(scenario: Scenario) -> Scenario:
     source = origin(scenario)
-    for copied, kept in _kept:
-        if kept is scenario or (copied == source and kept == scenario):
-            return kept
-    _kept[:] = [(source, scenario), *_kept[: KEPT - 1]]
+    for copied, copy in _worker_copies:
+        if copy is scenario or (copied == source and copy == scenario):
+            return copy
+    _worker_copies[:] = [(source, scenario), *_worker_copies[: WORKER_COPIES - 1]]
     return scenario
 
 
 def _play_chunk(args) -> list[GameResult]:
     scenario, batch_seed, indices, bot, keep, rotate = args
-    scenario = _as_kept(scenario)
+    scenario = _worker_copy(scenario)
     n = len(scenario.config.seats)
     return [
         play_one(scenario, game_seed(batch_seed, i), i, bot, keep, (i - 1) % n if rotate else 0)
@@ -135,7 +135,7 @@ def _play_chunk(args) -> list[GameResult]:
 BLOCK = 25  # the stride of the precision check; a job's games until the games are timed
 JOBS_PER_WORKER = 4  # a short batch on several workers: at least this many jobs each
 # A pool's jobs, once their games are timed, aim at this much CPU time each: the parent's
-# part of a job (its futures, pipes and threads: about half a millisecond) stays small beside
+# part of a job (its futures, pipes and threads) stays small beside
 # it, and a batch's last jobs still leave no worker idle for long (see _JobSizes).
 JOB_SECONDS = 0.1
 MAX_JOB = 1000  # games a job plays, at most (its results travel back together)
@@ -406,9 +406,9 @@ INTERRUPTED = "interrupted"  # Ctrl-C or SIGTERM: the figures cover the games fi
 class Figures:
     """The counts of some games, by scenario seat: wins, scores, measures and the ways they
     ended. Figures add up (`merge`): a worker counts its games, and the parent adds the
-    counts in game order, the same numbers as counting each game there, in about a third of
-    the parent's time (a game's result is a few hundred bytes to unpickle and count: on two
-    workers of fast games the parent took about 5 % of a core)."""
+    counts in game order, the same numbers as counting each game there, for much less of the
+    parent's time (a game's result is a few hundred bytes to unpickle and count, which kept
+    the parent busy on fast games)."""
 
     __slots__ = ("games", "wins", "seat_wins", "seat_scores", "measures", "terminations")
 

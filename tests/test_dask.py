@@ -208,7 +208,7 @@ def test_the_scenario_travels_to_each_worker_once_not_in_every_task(scheduler, m
 
 def _whose(shared: Scenario, job: int) -> tuple[int, int]:
     time.sleep(0.01)
-    return os.getpid(), id(simulation._as_kept(shared))
+    return os.getpid(), id(simulation._worker_copy(shared))
 
 
 def test_every_task_on_a_worker_gets_its_one_copy_of_the_shared_value(scheduler):

@@ -36,20 +36,20 @@ def test_another_instance_of_a_game_travels_by_value():
 
 
 def test_a_worker_plays_every_chunk_of_a_batch_on_its_first_copy(monkeypatch):
-    monkeypatch.setattr(simulation, "_kept", [])
+    monkeypatch.setattr(simulation, "_worker_copies", [])
     path = ROOT / "scenarios/bear-down/four-players.yaml"
     scen = scenario_fmt.load(path)
     first, second = pickle.loads(pickle.dumps(scen)), pickle.loads(pickle.dumps(scen))
     assert first == second and first is not second and first.game is scen.game
-    assert simulation._as_kept(first) is first
-    assert simulation._as_kept(second) is first  # the copy that has learned the rules
+    assert simulation._worker_copy(first) is first
+    assert simulation._worker_copy(second) is first  # the copy that has learned the rules
     other = scenario_fmt.load(path, ("seed=9",))
-    assert simulation._as_kept(other) is other  # another batch: its own copy from now on
-    assert simulation._as_kept(first) is first
+    assert simulation._worker_copy(other) is other  # another batch: its own copy from now on
+    assert simulation._worker_copy(first) is first
     fresh = scenario_fmt.load(path)  # equal, but another scenario (another batch, test)
-    assert fresh == first and simulation._as_kept(fresh) is fresh
+    assert fresh == first and simulation._worker_copy(fresh) is fresh
     # fresh is kept beside first: a copy of scen still finds first, its own batch's copy
-    assert simulation._as_kept(second) is first and simulation._as_kept(fresh) is fresh
+    assert simulation._worker_copy(second) is first and simulation._worker_copy(fresh) is fresh
 
 
 def test_chunks_on_the_kept_copy_are_the_games_of_fresh_copies(monkeypatch):
@@ -60,11 +60,13 @@ def test_chunks_on_the_kept_copy_are_the_games_of_fresh_copies(monkeypatch):
     def played(kept: bool) -> list:
         out = []
         for indices in chunks:
-            monkeypatch.setattr(simulation, "_kept", simulation._kept if kept else [])
+            monkeypatch.setattr(
+                simulation, "_worker_copies", simulation._worker_copies if kept else []
+            )
             out += simulation._play_chunk((pickle.loads(blob), 3, indices, None, True, True))
         return out
 
-    monkeypatch.setattr(simulation, "_kept", [])
+    monkeypatch.setattr(simulation, "_worker_copies", [])
     assert played(kept=True) == played(kept=False)
 
 
@@ -141,13 +143,13 @@ def test_a_precision_stop_inside_a_grown_job_is_the_stop_of_one_worker(monkeypat
 
 
 def test_a_worker_keeps_the_copies_of_several_batches_side_by_side(monkeypatch):
-    # A rating hands a worker the jobs of its rows in turn: each row's copy stays (KEPT).
-    monkeypatch.setattr(simulation, "_kept", [])
+    # A rating hands a worker the jobs of its rows in turn: each row's copy stays (WORKER_COPIES).
+    monkeypatch.setattr(simulation, "_worker_copies", [])
     path = ROOT / "scenarios/bear-down/four-players.yaml"
-    copies = [scenario_fmt.load(path, (f"seed={i}",)) for i in range(simulation.KEPT + 1)]
-    for scen in copies[: simulation.KEPT]:
-        assert simulation._as_kept(scen) is scen
-    for scen in copies[: simulation.KEPT]:  # all still kept: a fresh copy of each finds it
-        assert simulation._as_kept(pickle.loads(pickle.dumps(scen))) is scen
-    assert simulation._as_kept(copies[-1]) is copies[-1]  # one more: the oldest goes
-    assert len(simulation._kept) == simulation.KEPT
+    copies = [scenario_fmt.load(path, (f"seed={i}",)) for i in range(simulation.WORKER_COPIES + 1)]
+    for scen in copies[: simulation.WORKER_COPIES]:
+        assert simulation._worker_copy(scen) is scen
+    for scen in copies[: simulation.WORKER_COPIES]:  # all still kept: a fresh copy of each finds it
+        assert simulation._worker_copy(pickle.loads(pickle.dumps(scen))) is scen
+    assert simulation._worker_copy(copies[-1]) is copies[-1]  # one more: the oldest goes
+    assert len(simulation._worker_copies) == simulation.WORKER_COPIES

@@ -120,7 +120,7 @@ class Game(ABC, Generic[ConfigT, StateT]):
     def __reduce__(self):
         """A registered game pickles by name: a worker then plays every job on its one
         registry instance, so the jobs of a batch carry equal scenarios (and the worker keeps
-        the first: simulation._as_kept). Any other instance (a test's variant) by value."""
+        the first: simulation._worker_copy). Any other instance (a test's variant) by value."""
         from bearcli.core import registry
 
         if registry.registered(self):

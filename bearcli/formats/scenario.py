@@ -33,7 +33,7 @@ class Scenario:
 
     def __getstate__(self) -> dict:
         # A copy (sent to a worker) names the scenario it copies, this process's object: a
-        # worker plays every chunk of a batch on its first copy (simulation._as_kept), and
+        # worker plays every chunk of a batch on its first copy (simulation._worker_copy), and
         # never on a copy of another scenario that merely equals it (another batch's).
         state = dict(self.__dict__)
         state.setdefault(ORIGIN, origin(self))

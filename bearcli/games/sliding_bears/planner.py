@@ -54,7 +54,7 @@ BUDGET = 20_000
 # from there is solved exactly and the planner plays a best end (0 turns this off).
 EXACT = 3_000_000
 # Later in a game that did not fit from its first decision, a solve is made only when its
-# bound is this small (a second at most, once a game: it covers the rest of that game).
+# bound is this small (a short solve, once a game: it covers the rest of that game).
 LATE = 2_000
 _EXACT_KEEP = EXACT  # exact values remembered per configuration: a whole game's solve
 _DIGITS = 9  # exact values compared to 1e-9: a solve from another root may differ by 1e-12
@@ -63,16 +63,16 @@ _DIGITS = 9  # exact values compared to 1e-9: a solve from another root may diff
 ICE = 0.5
 FEED = 0.1
 # Minus BLOCK per square of a bear's cheapest route that another bear stands on (bears of a
-# shared lane wait for one another). Off: 0.75 gained 5 points on Fiesta on the Ice Floe
-# (multicolour, hard) but lost 10 on The Great Wall and 28 on Nap at the Meeting (docs/bots.md).
+# shared lane wait for one another). Off: what it gained on one shipped floe it lost on
+# others (docs/bots.md, "Earlier attempts").
 BLOCK = 0.0
 # Minus BEHIND times the sum of the squares of the bears' own route costs: of two ends with the
 # same total cost, the one whose bears are more even is better, since the game waits for its
 # last bear and each colour's face comes up one roll in six. Among jumps of equal gain (a
 # two-colour face, which in the multicolour variant moves any bear) this moves the bear
-# furthest behind, as greedy does. Fiesta on the Ice Floe (multicolour, hard): 654 of 1,000
-# games won at 0, 742 at 0.01; of 200, 126 at 0, 151 at 0.005, 150 at 0.03. Its cost: on The
-# Great Wall, whose one gap the bears pass one after another, 4 to 12 points (docs/bots.md).
+# furthest behind, as greedy does. It pays most on floes whose bears share the die's faces
+# (multicolour), and costs a little where the bears must pass one gap one after another
+# (docs/bots.md, "Even bears").
 BEHIND = 0.01
 NO_ROUTE = 100  # the cost of a bear walled in by rocks
 WIN = 10_000.0  # a won game (lost: -WIN)
