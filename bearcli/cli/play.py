@@ -353,7 +353,7 @@ def play_cmd(
 
     given, scenario = str(scenario), shipped.resolve(scenario)
     cons = consoles.get(ctx)
-    src = scenario_fmt.read(scenario, ("scenario", "layout", "move log"))  # or a saved game
+    src = scenario_fmt.read(scenario, ("scenario", "game file", "move log"))  # or a saved game
     fresh = continued = False
     if isinstance(src.data, dict) and "moves" in src.data:
         continued = True
@@ -421,7 +421,10 @@ def play_cmd(
         # one game, one file.
         save = scenario
     elif save is None:
-        stem = scenario.name.removesuffix(".yaml").removesuffix(".layout").removesuffix(".moves")
+        from bearcli.core import registry  # not at import: `play --help` stays light
+
+        own = scenario.suffix if registry.scenario_file_game(scenario.suffix) else ".yaml"
+        stem = scenario.name.removesuffix(".yaml").removesuffix(own).removesuffix(".moves")
         save = _free_name(Path(f"{stem}-seed{seed}.moves.yaml"))
         check_target(save, force)
     else:

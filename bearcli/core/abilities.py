@@ -74,8 +74,12 @@ class ScenarioFiles(Protocol):  # pragma: no mutate block
 
     scenario_suffix: ClassVar[str]  # ".layout"
     scenario_file_kind: ClassVar[str]  # what `validate` calls such a file: "layout"
+    scenario_file_taken_by: ClassVar[str]  # the commands that take one, for a refusal
 
     def scenario_of_file(self, file_name: str, title: str) -> dict: ...
+
+    # Whether a text (under any name, or on standard input) is such a file.
+    def is_scenario_file_text(self, text: str) -> bool: ...
 
 
 @runtime_checkable

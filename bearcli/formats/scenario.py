@@ -117,7 +117,7 @@ def parse(src: Source) -> Scenario:
     return Scenario(game, config, seed, title, fingerprint(game, config), src.file, places)
 
 
-def read(path: Path, accept: tuple[str, ...] = ("scenario", "layout")) -> Source:
+def read(path: Path, accept: tuple[str, ...] = ("scenario", "game file")) -> Source:
     """A scenario file's Source; a file of a game's own that stands for a scenario (the
     ScenarioFiles ability: a Sliding Bears `.layout` file) is read as the scenario the game
     makes of it, with its default seats and rules. A file of a kind not in `accept`

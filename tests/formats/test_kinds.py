@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from bearcli.core import registry
 from bearcli.core.errors import InputError, Location
 from bearcli.formats import kinds
-from bearcli.formats.kinds import EVENT_LOG, LAYOUT, MOVE_LOG, SCENARIO
+from bearcli.formats.kinds import EVENT_LOG, GAME_FILE, MOVE_LOG, SCENARIO
+
+LAYOUT = "game file:sliding-bears"  # a Sliding Bears layout, the one game with files of its own
 
 EVENTS = '{"format":"bearcli-events/1","game":"g","rules":1,"scenario":"s","seats":2}\n{"seq":1}\n'
 GRID = "start: a b\n1: . .\nfinish: b a\n"  # three rows of a layout (and valid YAML too)
@@ -25,14 +28,26 @@ def test_an_event_log_is_told_by_its_first_non_blank_line():
 
 
 def test_a_layout_is_told_by_its_name_or_by_three_rows_of_a_grid():
+    assert kinds.game_file(registry.get("sliding-bears")) == LAYOUT
     assert kinds.of_text("game: x\n", "floe.layout") == LAYOUT
     assert kinds.of_text("game: x\n", "floe.layout.yaml") is None
     assert kinds.of_text(GRID) == LAYOUT
     assert kinds.of_text(GRID, "floe.yaml") == LAYOUT
     assert kinds.of_text("start: a b\nfinish: b a\n") is None  # two rows are not enough
     assert kinds.of_text("start: a b\n1: . .\n2: . .\nfinish: b a\n") == LAYOUT
+    assert kinds.of_text("start: a b\n1: ~ I\nfinish: b a\n") == LAYOUT  # water as written
+    assert kinds.of_text("start: a b\n1: ab c\nfinish: b a\n") is None  # squares are letters
     for key in ("game", "moves", "seats", "format"):  # a YAML file's key: not a layout
         assert kinds.of_text(f"{GRID}{key}: x\n") is None
+
+
+def test_a_game_file_is_wanted_where_any_game_file_or_that_game_s_is():
+    assert kinds.is_wanted(LAYOUT, (SCENARIO, GAME_FILE))
+    assert kinds.is_wanted(LAYOUT, (LAYOUT,))
+    assert not kinds.is_wanted(LAYOUT, (SCENARIO, MOVE_LOG))
+    assert not kinds.is_wanted(LAYOUT, ("game file:another-game",))
+    assert not kinds.is_wanted(SCENARIO, (GAME_FILE, MOVE_LOG))
+    assert kinds.is_wanted(SCENARIO, (GAME_FILE, SCENARIO))
 
 
 def test_a_move_log_or_a_scenario_is_told_by_its_keys():
@@ -60,7 +75,7 @@ def test_the_refusal_names_the_kind_what_was_wanted_and_the_command_that_takes_i
         " a record's replay with it",
         Location("e.jsonl", 1, 1),
     )
-    assert _refusal(kinds.wrong(MOVE_LOG, (SCENARIO, LAYOUT), "m.yaml")) == (
+    assert _refusal(kinds.wrong(MOVE_LOG, (SCENARIO, GAME_FILE), "m.yaml")) == (
         "this is a move log (a game record), not a scenario or a Sliding Bears layout:"
         " `bearcli replay` and `validate` take it, `bearcli play` continues it",
         Location("m.yaml", 1, 1),

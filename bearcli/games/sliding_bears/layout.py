@@ -14,6 +14,7 @@ the screen (render.py); `.` in the grid is read as open water too, as older file
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from bearcli.core.errors import Collector, Location, ScenarioError
@@ -193,6 +194,17 @@ def _colour_line(row, width, err) -> tuple[int, ...]:
             f"the {label} line needs one square per bear; missing: {', '.join(missing)}", n, 1
         )
     return tuple(found[c[0]] for c in COLOURS)
+
+
+# A row of a layout as written: `finish:`, `start:` or a row number, then single-letter
+# squares (tiles, bears' letters, `.` for no square, `~` for open water) apart.
+_ROW = re.compile(r"^\s*(finish|start|[0-9]+)\s*:\s*([A-Za-z.~]\s+)*[A-Za-z.~]\s*$", re.M)
+
+
+def looks_like_layout(text: str) -> bool:
+    """Whether a text is a layout, told from its shape alone (three rows of a grid at
+    least), before it is parsed: a layout given where a move log is wanted is named."""
+    return len(_ROW.findall(text)) >= 3
 
 
 def bare_scenario(file_name: str, title: str) -> dict:

@@ -152,6 +152,7 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
     never_ends = frozenset({"P-SB10"})  # a weather die with no crack on a floe never ends
     scenario_suffix = ".layout"
     scenario_file_kind = "layout"
+    scenario_file_taken_by = "`bearcli play`, `simulate`, `validate` and `layout show` take it"
     rating_axes = rating.AXES
     rating_settings = rating.SETTINGS
     rating_bots = rating.BOTS
@@ -337,6 +338,12 @@ class SlidingBears(DrawnBeside, Game[SBConfig, State]):
         from bearcli.games.sliding_bears.layout import bare_scenario
 
         return bare_scenario(file_name, title)
+
+    def is_scenario_file_text(self, text: str) -> bool:
+        """ScenarioFiles: a layout told from its text (layout.py)."""
+        from bearcli.games.sliding_bears.layout import looks_like_layout
+
+        return looks_like_layout(text)
 
     def solve_exactly(self, config: SBConfig, budget, *, symmetry: bool = True):
         """ExactSolving: whole turns over integer codes (turn_solver.py)."""
