@@ -68,7 +68,8 @@ def _named(kind: str) -> str:
 
 def _taken_by(kind: str) -> str:
     if kind.startswith(GAME_FILE):
-        return "; ".join(g.scenario_file_taken_by for g in _games(kind))
+        (game,) = _games(kind)  # a file's kind names its own game
+        return game.scenario_file_taken_by
     return TAKEN_BY[kind]
 
 

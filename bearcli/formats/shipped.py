@@ -74,7 +74,7 @@ def resolve(arg: Path) -> Path:
     from bearcli.core import registry  # not at import: `bearcli --help` reads this module
 
     # a game's own file or an event log is not a scenario's name misspelt
-    own = "\0" not in name and registry.scenario_file_game(Path(name).suffix) is not None
+    own = registry.scenario_file_game(Path(name).suffix) is not None
     if "\0" not in name and not own and not name.endswith(".jsonl") and (said := hint(name)):
         from bearcli.core.errors import InputError, Location
 

@@ -92,6 +92,22 @@ def test_the_refusal_names_the_kind_what_was_wanted_and_the_command_that_takes_i
     )
 
 
+def test_where_any_game_s_own_file_is_wanted_each_such_game_s_is_named(monkeypatch):
+    class Board:  # a second game with files of its own
+        name, title, scenario_file_kind = "board-game", "Board Game", "board"
+        scenario_file_taken_by = "`bearcli play` takes it"
+
+    own = {".layout": registry.get("sliding-bears"), ".board": Board()}
+    monkeypatch.setattr(registry, "scenario_files", lambda: own)
+    assert _refusal(kinds.wrong(MOVE_LOG, (SCENARIO, GAME_FILE), "m.yaml"))[0] == (
+        "this is a move log (a game record), not a scenario or a Sliding Bears layout or a"
+        " Board Game board: `bearcli replay` and `validate` take it, `bearcli play` continues it"
+    )
+    assert _refusal(kinds.wrong("game file:board-game", (SCENARIO,), "b.board"))[0] == (
+        "this is a Board Game board, not a scenario: `bearcli play` takes it"
+    )
+
+
 def _refused(path: Path, wanted: tuple[str, ...]) -> tuple[str, Location | None]:
     with pytest.raises(InputError) as err:
         kinds.load(path, wanted)
