@@ -9,6 +9,22 @@ from bearcli.core.runner import Match
 from bearcli.formats import scenario
 from tests.conftest import ROOT
 
+# A Bear Down! game of three seats (Emma, Florian, Helena) where it is Florian's turn and his
+# bear stands on the boulder: `boulder` is a move for Emma and for Helena only.
+THREE = (
+    "roll red:W blue:W green:W yellow:W",
+    "yellow4",
+    "yellow3",
+    "yellow2",
+    "roll red:W blue:W green:W yellow:W",
+    "boulder",
+    "boulder",
+    "yellow4",
+    "roll red:W blue:W green:W yellow:W",
+    "yellow4",
+    "yellow3",
+)
+
 
 def played(name: str, *steps: str) -> Match:
     """A match of the shipped scenario `name` (under scenarios/) after `steps`."""

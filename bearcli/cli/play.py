@@ -423,7 +423,7 @@ def play_cmd(
     elif save is None:
         from bearcli.core import registry  # not at import: `play --help` stays light
 
-        own = scenario.suffix if registry.scenario_file_game(scenario.suffix) else ".yaml"
+        own = scenario.suffix if registry.scenario_file_game(scenario.suffix) else ""
         stem = scenario.name.removesuffix(".yaml").removesuffix(own).removesuffix(".moves")
         save = _free_name(Path(f"{stem}-seed{seed}.moves.yaml"))
         check_target(save, force)

@@ -71,11 +71,12 @@ def resolve(arg: Path) -> Path:
     name = str(arg).replace("\\", "/").removesuffix(SUFFIX)
     if name in names():
         return path(name)
+    if "\0" in name or name.endswith(".jsonl"):  # no file name, or an event log: no misspelt name
+        return arg
     from bearcli.core import registry  # not at import: `bearcli --help` reads this module
 
-    # a game's own file or an event log is not a scenario's name misspelt
-    own = registry.scenario_file_game(Path(name).suffix) is not None
-    if "\0" not in name and not own and not name.endswith(".jsonl") and (said := hint(name)):
+    # nor is a game's own file (a `.layout`)
+    if registry.scenario_file_game(Path(name).suffix) is None and (said := hint(name)):
         from bearcli.core.errors import InputError, Location
 
         raise InputError(f"no such file{said}", location=Location(str(arg), 1, 1))

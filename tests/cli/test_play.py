@@ -58,6 +58,15 @@ def test_end_of_input_keeps_what_was_played(cli, tmp_path):
     assert "s-seed4-2.moves.yaml" in again.err  # never overwrites the first
 
 
+def test_a_game_file_s_own_suffix_is_left_out_of_the_saved_name(cli, tmp_path):
+    floe = "".join(line[2:] + "\n" for line in SMALL.splitlines()[5:])  # the layout alone
+    (tmp_path / "floe.layout").write_text(floe)
+    ran = cli("play", "floe.layout", "--seed", "1", input="")
+    assert ran.code == 130
+    assert "move log saved to floe-seed1.moves.yaml" in ran.err
+    assert (tmp_path / "floe-seed1.moves.yaml").exists()
+
+
 def test_ctrl_c_saves_the_log(cli, tmp_path, monkeypatch):
     (tmp_path / "s.yaml").write_text(SMALL)
     answers = iter(["remove b2"])

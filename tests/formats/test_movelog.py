@@ -13,6 +13,7 @@ from bearcli.core.errors import BearError, CheckFailed, ErrorList, Location
 from bearcli.core.runner import chance_rng
 from bearcli.formats import movelog, yamlsrc
 from tests.conftest import ROOT
+from tests.steps import THREE
 
 RECORD = ROOT / "replays" / "sliding-bears" / "sim-classic-greedy-seed7.yaml"
 CLASSIC = "sliding-bears/classic"  # a shipped scenario, named as a record names it
@@ -179,13 +180,6 @@ def test_a_step_after_the_end_says_when_the_game_ended():
     ended = f"the game already ended at move {len(log.moves)} (all-bears-across)"
     assert ended in refused.value.message
     assert refused.value.location.line == len(text.splitlines())
-
-
-# A Bear Down! game of three seats where it is Florian's turn and his bear stands on the
-# boulder: `boulder` is a move for Emma and for Helena only (as in tests/formats/test_seats.py).
-THREE = ["roll red:W blue:W green:W yellow:W", "yellow4", "yellow3", "yellow2"]
-THREE += ["roll red:W blue:W green:W yellow:W", "boulder", "boulder", "yellow4"]
-THREE += ["roll red:W blue:W green:W yellow:W", "yellow4", "yellow3"]
 
 
 def _three(*moves: str) -> movelog.MoveLog:

@@ -10,27 +10,12 @@ import pytest
 
 from bearcli.core.errors import BearError, IllegalStep, MalformedStep
 from bearcli.formats import seats
-from tests.steps import played
+from tests.steps import THREE, played
 
 HINT = (
     "expected one of: remove SQ, roll FACE crack|wind, jump COLOUR SQ|start|finish, crack SQ,"
     " wind SQ SQ, pass"
 )
-# A Bear Down! game of three seats (Emma, Florian, Helena) where it is Florian's turn and his
-# bear stands on the boulder: `boulder` is a move for Emma and for Helena only.
-THREE = [
-    "roll red:W blue:W green:W yellow:W",
-    "yellow4",
-    "yellow3",
-    "yellow2",
-    "roll red:W blue:W green:W yellow:W",
-    "boulder",
-    "boulder",
-    "yellow4",
-    "roll red:W blue:W green:W yellow:W",
-    "yellow4",
-    "yellow3",
-]
 
 
 def _error(exc: BearError) -> tuple:

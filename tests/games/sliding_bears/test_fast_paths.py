@@ -93,12 +93,19 @@ def _random_layout(rng: random.Random, width: int, height: int) -> str:
     return "\n".join([line("finish"), *rows, line("start")]) + "\n"
 
 
+# The configurations below are built once a session, not at import: each keeps its tables and
+# first position once asked (cached properties), and a session (a mutant's run under `make
+# mutate`) must see them built by the code it tests.
+@functools.cache
+def shipped_configs() -> tuple[SBConfig, ...]:
+    """Every shipped layout at each level and variant (OVERRIDES)."""
+    return tuple(scenario_file.load(p, ov).config for p in SHIPPED for ov in OVERRIDES)
+
+
 @functools.cache
 def configs() -> tuple[SBConfig, ...]:
-    """The configurations the fast paths are compared on. Built once a session, not at import:
-    each keeps its tables and first position once asked (cached properties), and a session
-    (a mutant's run under `make mutate`) must see them built by the code it tests."""
-    out = [scenario_file.load(p, ov).config for p in SHIPPED for ov in OVERRIDES]
+    """The configurations the fast paths are compared on: the shipped ones first."""
+    out = list(shipped_configs())
     out += [
         _inline(SMALL),
         _inline(SMALL, seats="[random]", params="{weather_die: [" + ", ".join(["wind"] * 6) + "]}"),

@@ -41,16 +41,11 @@ from tests.games.sliding_bears.test_fast_paths import (
     _plain_game,
     _positions,
     configs,
-    scenario_file,
+    shipped_configs,
 )
 
 
 # Built once a session, as configs() is (their tables are built by the code under test).
-@functools.cache
-def shipped_configs() -> tuple:
-    return tuple(scenario_file.load(p, ov).config for p in SHIPPED for ov in OVERRIDES)
-
-
 @functools.cache
 def half_the_pairs() -> tuple:
     """Half the (level, variant) pairs of each shipped layout, the other half on the next
