@@ -11,6 +11,7 @@ from bearcli.core.errors import BearError
 from bearcli.core.runner import Match
 from bearcli.formats import movelog, scenario, yamlsrc
 from tests.conftest import ROOT
+from tests.fuzz.strategies import paths_of
 
 SCENARIOS = {
     name: sorted((ROOT / "scenarios" / name).glob("*.yaml"))[0] for name in registry.names()
@@ -100,18 +101,6 @@ def test_any_step_text_is_parsed_or_refused(name, texts, legal_first):
             assert exc.message
 
 
-def _paths(data, prefix=()):
-    """Every key path of a nested mapping (lists by index), to mutate one at a time."""
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield prefix + (k,)
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield prefix + (i,)
-            yield from _paths(v, prefix + (i,))
-
-
 def _set(data, path, value):
     for p in path[:-1]:
         data = data[p]
@@ -125,7 +114,7 @@ REAL = {p: yaml.safe_load(p.read_text()) for p in sorted((ROOT / "scenarios").rg
 @given(st.sampled_from(sorted(REAL)), st.data(), values)
 def test_a_real_scenario_with_one_value_changed_is_valid_or_an_error(path, data, value):
     doc = yaml.safe_load(path.read_text())
-    target = data.draw(st.sampled_from(list(_paths(doc))))
+    target = data.draw(st.sampled_from(list(paths_of(doc))))
     _set(doc, target, value)
     try:
         scen = scenario.parse(yamlsrc.loads(yaml.safe_dump(doc), str(path), path.parent))

@@ -13,9 +13,8 @@ from bearcli import record_check
 from bearcli.formats import eventlog
 from bearcli.record_check import Job, Report, Summary
 from tests.conftest import ROOT
+from tests.golden_pair import EXPECTED, RECORD, edit_line
 
-RECORD = ROOT / "replays/sliding-bears/rulings-tour.yaml"
-EXPECTED = ROOT / "replays/sliding-bears/rulings-tour.events.jsonl"
 GAME = "sliding-bears"
 MOVES = 54  # the tour's moves: its last event (line 78) comes from move 54
 
@@ -25,14 +24,6 @@ def pair(tmp_path) -> tuple[Path, Path]:
     shutil.copy(RECORD, tmp_path / "tour.yaml")
     shutil.copy(EXPECTED, tmp_path / "tour.events.jsonl")
     return tmp_path / "tour.yaml", tmp_path / "tour.events.jsonl"
-
-
-def _edit_line(path: Path, n: int, edit) -> None:
-    lines = path.read_text().splitlines(keepends=True)
-    obj = json.loads(lines[n - 1])
-    edit(obj)
-    lines[n - 1] = json.dumps(obj, sort_keys=True, separators=(",", ":")) + "\n"
-    path.write_text("".join(lines))
 
 
 def test_a_record_that_holds_is_ok_and_its_json_entry_says_no_more(pair):
@@ -72,7 +63,7 @@ def test_a_record_without_its_log_is_missing_until_update_creates_it(pair):
 
 def test_update_rewrites_a_differing_log_and_keeps_the_difference(pair):
     record, expected = pair
-    _edit_line(expected, 4, lambda e: e.update(square="a3"))
+    edit_line(expected, 4, lambda e: e.update(square="a3"))
     failed = record_check.check(Job(record, expected))
     updated = record_check.check(Job(record, expected, update=True))
     assert failed.status == "failed" and not failed.changed
@@ -98,7 +89,7 @@ def test_an_expected_log_that_cannot_be_written_is_reported_not_raised(pair, tmp
 
 def test_a_failed_update_keeps_the_failure_and_names_the_write_error(pair, monkeypatch):
     record, expected = pair
-    _edit_line(expected, 4, lambda e: e.update(square="a3"))
+    edit_line(expected, 4, lambda e: e.update(square="a3"))
     failed = record_check.check(Job(record, expected))
     monkeypatch.setattr(record_check, "_write", lambda path, text: f"{path}:1:1: error: full")
     refused = record_check.check(Job(record, expected, update=True))
@@ -195,7 +186,7 @@ def test_an_expected_log_that_cannot_be_read_is_an_error_of_that_log(pair):
 
 def test_a_header_difference_names_the_rules_and_no_step(pair):
     record, expected = pair
-    _edit_line(expected, 1, lambda h: h.pop("rules"))
+    edit_line(expected, 1, lambda h: h.pop("rules"))
     report = record_check.check(Job(record, expected))
     assert (report.record, report.expected, report.status, report.game) == (
         str(record),
@@ -220,7 +211,7 @@ def test_a_header_difference_names_the_rules_and_no_step(pair):
 
 def test_a_log_of_another_game_is_not_said_to_be_of_other_rules(pair):
     record, expected = pair
-    _edit_line(expected, 1, lambda h: h.update(game="bear-down"))
+    edit_line(expected, 1, lambda h: h.update(game="bear-down"))
     report = record_check.check(Job(record, expected))
     assert report.rules is None and "rules" not in report.to_dict()
     assert report.details == ('  game: expected "bear-down", got "sliding-bears"',)
@@ -228,7 +219,7 @@ def test_a_log_of_another_game_is_not_said_to_be_of_other_rules(pair):
 
 def test_a_differing_event_of_the_set_up_is_placed_at_the_scenario(pair):
     record, expected = pair
-    _edit_line(expected, 2, lambda e: e.update(ice=99))
+    edit_line(expected, 2, lambda e: e.update(ice=99))
     report = record_check.check(Job(record, expected))
     assert report.message == f"{expected}:2: the first differing event (game-started)"
     assert (report.record, report.expected, report.status, report.game) == (
@@ -246,7 +237,7 @@ def test_a_differing_event_of_the_set_up_is_placed_at_the_scenario(pair):
 
 def test_a_differing_event_of_the_last_move_is_placed_at_that_move(pair):
     record, expected = pair
-    _edit_line(expected, 78, lambda e: e.update(turn=99))
+    edit_line(expected, 78, lambda e: e.update(turn=99))
     report = record_check.check(Job(record, expected))
     assert (report.line, report.step) == (78, MOVES)
     assert report.at is not None and report.at.startswith(f"{record}:")

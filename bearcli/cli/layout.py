@@ -16,7 +16,7 @@ from bearcli.cli.exit_codes import Exit
 from bearcli.cli.layout_generate import generate_cmd
 from bearcli.cli.layout_rate import rate_cmd
 from bearcli.cli.layout_vary import vary_cmd
-from bearcli.cli.options import Settings, complete_floe
+from bearcli.cli.options import FloeFile, Settings
 
 layout_app = typer.Typer(
     help="Show, draw, start and check Sliding Bears layouts (floes).",
@@ -25,16 +25,6 @@ layout_app = typer.Typer(
     rich_markup_mode=None,
 )
 
-FloeFile = Annotated[
-    Path,
-    typer.Argument(
-        metavar="FILE",
-        help="A .layout file, a Sliding Bears scenario, or a shipped name such as "
-        "sliding-bears/classic.",
-        show_default=False,
-        autocompletion=complete_floe,
-    ),
-]
 Force = Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")]
 SIZE_NAME = "COLSxROWS"  # where a bad size is placed: COLSxROWS:1:COL
 
@@ -119,8 +109,20 @@ def render_cmd(
     cons.err.print(f"wrote {svg_out}", highlight=False, markup=False)
 
 
+def size_argument(cons, text: str) -> tuple[int, int]:
+    """The COLSxROWS argument of `layout new` and `layout generate`: a usage error (exit 2),
+    reported at the argument, unless it parses."""
+    from bearcli.core.errors import InputError
+
+    try:
+        return _size(text)
+    except InputError as exc:  # the argument itself is wrong: a usage error (exit 2)
+        report(cons.err, exc)
+        raise typer.Exit(Exit.USAGE) from None
+
+
 def _size(text: str) -> tuple[int, int]:
-    """COLSxROWS, each 3 to 12 (SB1); a usage error at the argument otherwise."""
+    """COLSxROWS, each 3 to 12 (SB1)."""
     from bearcli.core.errors import InputError, Location
     from bearcli.games.sliding_bears.layout import MAX_SIZE, MIN_SIZE
 
@@ -160,16 +162,11 @@ def new_cmd(
     Example:
       bearcli layout new 7x5 --out my-floe.layout
     """
-    from bearcli.core.errors import InputError
     from bearcli.formats import atomic
     from bearcli.games.sliding_bears.starter import starter
 
     cons = consoles.get(ctx)
-    try:
-        width, height = _size(size)
-    except InputError as exc:  # the argument itself is wrong: a usage error (exit 2)
-        report(cons.err, exc)
-        raise typer.Exit(Exit.USAGE) from None
+    width, height = size_argument(cons, size)
     text = starter(width, height)
     if out is None:
         cons.out.print(text, end="", highlight=False, markup=False)

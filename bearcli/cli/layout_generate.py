@@ -8,9 +8,8 @@ from typing import Annotated
 import typer
 
 from bearcli.cli import console as consoles
-from bearcli.cli.edge import command, report
-from bearcli.cli.exit_codes import Exit
-from bearcli.cli.options import Workers, check_precision
+from bearcli.cli.edge import command
+from bearcli.cli.options import Precision, Workers
 
 # generate.py's defaults, named here so that loading the app does not load the library.
 GAMES, PRECISION, SEED, BOT, TRIES = 400, 0.03, 1, "planner", 60
@@ -79,15 +78,7 @@ def generate_cmd(
     games: Annotated[
         int, typer.Option("--games", "-n", min=25, max=100_000, help="Games per rating, at most.")
     ] = GAMES,
-    precision: Annotated[
-        float | None,
-        typer.Option(
-            "--precision",
-            metavar="P",
-            callback=check_precision,
-            help="Stop a rating once its 95% interval is within +-P (--games is the cap).",
-        ),
-    ] = PRECISION,
+    precision: Precision = PRECISION,
     tries: Annotated[
         int, typer.Option("--tries", min=1, max=10_000, help="Ratings in all before giving up.")
     ] = TRIES,
@@ -112,18 +103,14 @@ def generate_cmd(
       bearcli layout generate 7x5 --target 0.5 --count 2 --out river.layout
     """
     from bearcli.cli import progress
-    from bearcli.cli.layout import _size
+    from bearcli.cli.layout import size_argument
     from bearcli.core.errors import InputError, Location
     from bearcli.formats import atomic, yamlsrc
     from bearcli.games.sliding_bears.generate import NotFound, Request, file_text, generate
     from bearcli.rating import judge, play_rate
 
     cons = consoles.get(ctx)
-    try:
-        width, height = _size(size)
-    except InputError as exc:  # the argument itself is wrong: a usage error (exit 2)
-        report(cons.err, exc)
-        raise typer.Exit(Exit.USAGE) from None
+    width, height = size_argument(cons, size)
     targets = paths(out, count) if out is not None else []
     for path in targets:  # refused before any game is played
         if path.exists() and not force:

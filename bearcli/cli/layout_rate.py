@@ -5,7 +5,6 @@ game's Rating ability; this prints a table per level and variant, or the JSON. L
 modules load when the command runs.
 """
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,11 +14,11 @@ from bearcli.cli.edge import command
 from bearcli.cli.options import (
     AllCores,
     Dask,
+    FloeFile,
+    Precision,
     Settings,
     Unchecked,
-    check_precision,
     check_seed,
-    complete_floe,
     default_workers,
     floe_source,
     print_warnings,
@@ -90,29 +89,14 @@ def _removals(b) -> str:
 @command
 def rate_cmd(
     ctx: typer.Context,
-    file: Annotated[
-        Path,
-        typer.Argument(
-            help="A Sliding Bears scenario, a .layout file or a shipped name.",
-            autocompletion=complete_floe,
-        ),
-    ],
+    file: FloeFile,
     games: Annotated[
         int,
         typer.Option(
             "--games", "-n", min=1, max=1_000_000, help="Games per bot and level, at most."
         ),
     ] = GAMES,
-    precision: Annotated[
-        float | None,
-        typer.Option(
-            "--precision",
-            metavar="P",
-            callback=check_precision,
-            help="Stop a batch once its win rate's 95% interval is within +-P (checked "
-            "every 25 games; --games is the cap).",
-        ),
-    ] = PRECISION,
+    precision: Precision = PRECISION,
     seed: Annotated[
         int, typer.Option("--seed", "-s", callback=check_seed, help="Batch seed.")
     ] = SEED,

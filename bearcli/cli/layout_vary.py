@@ -12,10 +12,10 @@ from bearcli.cli import console as consoles
 from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import (
+    FloeFile,
+    Precision,
     Settings,
     Workers,
-    check_precision,
-    complete_floe,
     floe_source,
     print_warnings,
 )
@@ -78,27 +78,12 @@ def table(variation, overrides: tuple[str, ...], top: int | None):
 @command
 def vary_cmd(
     ctx: typer.Context,
-    file: Annotated[
-        Path,
-        typer.Argument(
-            help="A Sliding Bears scenario, a .layout file or a shipped name.",
-            autocompletion=complete_floe,
-        ),
-    ],
+    file: FloeFile,
     games: Annotated[
         int,
         typer.Option("--games", "-n", min=1, max=1_000_000, help="Games per floe, at most."),
     ] = GAMES,
-    precision: Annotated[
-        float | None,
-        typer.Option(
-            "--precision",
-            metavar="P",
-            callback=check_precision,
-            help="Stop a floe's games once its win rate's 95% interval is within +-P (checked "
-            "every 25 games; --games is the cap).",
-        ),
-    ] = PRECISION,
+    precision: Precision = PRECISION,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Batch seed.")] = SEED,
     bot: Annotated[
         str,

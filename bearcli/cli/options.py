@@ -82,6 +82,19 @@ def complete_floe(incomplete: str) -> list[str]:
     return [name for name in complete_scenario(incomplete) if name.startswith("sliding-bears/")]
 
 
+# The floe every `layout` command reads.
+FloeFile = Annotated[
+    Path,
+    typer.Argument(
+        metavar="FILE",
+        help="A .layout file, a Sliding Bears scenario, or a shipped name such as "
+        "sliding-bears/classic.",
+        show_default=False,
+        autocompletion=complete_floe,
+    ),
+]
+
+
 # Every command that plays or replays many games spreads them over worker processes.
 Workers = Annotated[
     int,
@@ -133,6 +146,21 @@ def check_precision(value: float | None) -> float | None:
     if value is not None and not 0 < value <= 0.5:
         raise typer.BadParameter(f"{value} is not a half-width in 0 < P <= 0.5")
     return value
+
+
+# --precision P of every command that plays batches of seeded games (simulate, layout rate,
+# vary and generate): each batch stops at the first block of 25 games where its win rates'
+# 95% intervals are that narrow.
+Precision = Annotated[
+    float | None,
+    typer.Option(
+        "--precision",
+        metavar="P",
+        callback=check_precision,
+        help="Stop a batch once its win rates' 95% intervals are within +-P, e.g. 0.01; "
+        "checked every 25 games, --games is the cap.",
+    ),
+]
 
 
 # --unchecked: run a scenario the static checks reject (P-SB7..), for experiments.

@@ -21,10 +21,10 @@ from bearcli.cli.edge import command
 from bearcli.cli.exit_codes import Exit
 from bearcli.cli.options import (
     Dask,
+    Precision,
     Settings,
     Unchecked,
     Workers,
-    check_precision,
     check_seed,
     complete_scenario,
     print_warnings,
@@ -434,16 +434,7 @@ def simulate_cmd(
             help="How many games (with --precision: at most).",
         ),
     ] = 100,
-    precision: Annotated[
-        float | None,
-        typer.Option(
-            "--precision",
-            metavar="P",
-            callback=check_precision,
-            help="Stop once the 95% interval of the win rate (each seat's, if competitive) is "
-            "within +-P, e.g. 0.01; checked every 25 games, --games is the cap.",
-        ),
-    ] = None,
+    precision: Precision = None,
     seed: Annotated[
         int | None,
         typer.Option(

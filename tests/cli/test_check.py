@@ -9,27 +9,7 @@ import pytest
 from junitparser import Error, Failure, JUnitXml
 
 from tests.conftest import ROOT
-
-RECORD = ROOT / "replays/sliding-bears/rulings-tour.yaml"
-EXPECTED = ROOT / "replays/sliding-bears/rulings-tour.events.jsonl"
-
-
-@pytest.fixture
-def pair(tmp_path):
-    """A copy of one golden record and its expected log in a scratch folder."""
-    folder = tmp_path / "records"
-    folder.mkdir()
-    shutil.copy(RECORD, folder / "tour.yaml")
-    shutil.copy(EXPECTED, folder / "tour.events.jsonl")
-    return folder
-
-
-def _edit_line(path, n: int, edit) -> None:
-    lines = path.read_text().splitlines(keepends=True)
-    obj = json.loads(lines[n - 1])
-    edit(obj)
-    lines[n - 1] = json.dumps(obj, sort_keys=True, separators=(",", ":")) + "\n"
-    path.write_text("".join(lines))
+from tests.golden_pair import EXPECTED, RECORD, edit_line
 
 
 def test_every_golden_record_holds_on_a_fresh_clone(cli):
@@ -43,7 +23,7 @@ def test_every_golden_record_holds_on_a_fresh_clone(cli):
 
 
 def test_the_same_output_for_any_number_of_workers(cli, pair):
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
     args = ("check", str(ROOT / "replays"), str(pair), "--json")
     one, two = cli(*args, "-j", "1"), cli(*args, "-j", "2")
     assert one.code == two.code == 1
@@ -51,7 +31,7 @@ def test_the_same_output_for_any_number_of_workers(cli, pair):
 
 
 def test_a_failure_shows_the_fields_the_step_and_the_position(cli, pair):
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
     ran = cli("check", str(pair))
     assert ran.code == 1
     lines = ran.out.splitlines()
@@ -89,7 +69,7 @@ def test_a_record_without_an_expected_log_fails_until_update_writes_it(cli, pair
 def test_update_rewrites_only_what_differs_and_lists_it(cli, pair):
     shutil.copy(ROOT / "replays/bear-down/water-ends-2p.yaml", pair / "water.yaml")
     shutil.copy(ROOT / "replays/bear-down/water-ends-2p.events.jsonl", pair / "water.events.jsonl")
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
     # The same events written with other spacing: equal as JSON, so not a difference.
     water = pair / "water.events.jsonl"
     water.write_text(water.read_text().replace('","', '", "', 1))
@@ -110,7 +90,7 @@ def test_update_rewrites_only_what_differs_and_lists_it(cli, pair):
 
 def test_a_log_recorded_under_other_rules_says_so(cli, pair):
     expected = pair / "tour.events.jsonl"
-    _edit_line(expected, 1, lambda h: h.update(rules=0))
+    edit_line(expected, 1, lambda h: h.update(rules=0))
     ran = cli("check", str(pair), "--json")
     assert ran.code == 1
     record = json.loads(ran.out)["records"][0]
@@ -120,7 +100,7 @@ def test_a_log_recorded_under_other_rules_says_so(cli, pair):
 
 
 def test_json_report_reads_back(cli, pair):
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
     ran = cli("check", str(pair), str(ROOT / "replays/bear-down"), "--json")
     report = json.loads(ran.out)
     statuses = {r["record"]: r["status"] for r in report["records"]}
@@ -133,7 +113,7 @@ def test_json_report_reads_back(cli, pair):
 
 
 def test_junit_report_has_a_case_per_record_with_the_difference(cli, pair, tmp_path):
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
     shutil.copy(ROOT / "replays/bear-down/water-ends-2p.yaml", pair / "water.yaml")
     (pair / "broken.yaml").write_text(
         RECORD.read_text().replace("  - remove e1", "  - remove z9", 1)
@@ -191,7 +171,7 @@ def test_the_readme_ci_step_runs_twice_in_a_row(cli, tmp_path):
         assert ran.out.splitlines()[-1].endswith(" ok")
         assert JUnitXml.fromfile(str(report)).tests == ran.out.count(": ok")
     # A regression is exit 1; a report that cannot be written is exit 4 (nothing to compare).
-    _edit_line(tmp_path / "replays/sliding-bears/rulings-tour.events.jsonl", 4, _crack)
+    edit_line(tmp_path / "replays/sliding-bears/rulings-tour.events.jsonl", 4, _crack)
     assert cli(*args[1:]).code == 1
     report.unlink()
     report.mkdir()

@@ -4,43 +4,20 @@ is named, and the position shown is the one before the step that produced the ev
 from __future__ import annotations
 
 import json
-import shutil
-
-import pytest
 
 from bearcli.formats import eventlog, movelog
-from tests.conftest import ROOT
-
-RECORD = ROOT / "replays/sliding-bears/rulings-tour.yaml"
-EXPECTED = ROOT / "replays/sliding-bears/rulings-tour.events.jsonl"
-
-
-@pytest.fixture
-def pair(tmp_path):
-    folder = tmp_path / "records"
-    folder.mkdir()
-    shutil.copy(RECORD, folder / "tour.yaml")
-    shutil.copy(EXPECTED, folder / "tour.events.jsonl")
-    return folder
-
-
-def _edit_line(path, n: int, edit) -> None:
-    lines = path.read_text().splitlines(keepends=True)
-    obj = json.loads(lines[n - 1])
-    edit(obj)
-    lines[n - 1] = json.dumps(obj, sort_keys=True, separators=(",", ":")) + "\n"
-    path.write_text("".join(lines))
+from tests.golden_pair import EXPECTED, RECORD, edit_line
 
 
 def test_a_key_only_the_expected_log_has_is_named(cli, pair):
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(extra=7))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(extra=7))
     ran = cli("check", str(pair))
     assert ran.code == 1
     assert "    extra: expected 7, got (absent)" in ran.out.splitlines()
 
 
 def test_a_key_only_the_replay_has_is_named(cli, pair):
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.pop("weather"))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.pop("weather"))
     ran = cli("check", str(pair))
     assert ran.code == 1
     assert '    weather: expected (absent), got "crack"' in ran.out.splitlines()
@@ -52,7 +29,7 @@ def test_the_fields_of_a_difference_cover_both_sides():
 
 
 def test_the_position_shown_is_the_one_before_the_differing_step(cli, pair):
-    _edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
+    edit_line(pair / "tour.events.jsonl", 4, lambda e: e.update(weather="wind"))
     ran = cli("check", str(pair))
     assert ran.code == 1
     lines = ran.out.splitlines()

@@ -61,7 +61,9 @@ def test_a_target_out_of_reach_is_an_error_and_bad_arguments_are_usage_errors(cl
     assert ran.code == 1
     assert ran.err.startswith("--target:1:1: error: no floe within 5% of 100% was found in 2")
     assert cli("layout", "generate", "4x3", "--target", "1.5").code == 2
-    assert cli("layout", "generate", "2x3", "--target", "0.5").code == 2
+    small = cli("layout", "generate", "2x3", "--target", "0.5")
+    assert small.code == 2
+    assert small.err == "COLSxROWS:1:1: error: 2 columns: a floe has 3 to 12 columns [SB1]\n"
     assert cli("layout", "generate", "4x3", "--target", "0.5", "--level", "easy").code == 2
 
 
