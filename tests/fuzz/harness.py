@@ -73,8 +73,12 @@ class _Runner(CliRunner):
     command built once: typer rebuilds it on every invoke, 80% of a small case's time."""
 
     command = get_command(app)
+    live = False  # whether bearcli is running: a Ctrl-C timer that fires after it is ignored
 
-    def __call__(self, args: list[str], input: bytes | None) -> Ran:
+    def __call__(self, args: list[str], input: bytes | None, interrupt: float | None = None) -> Ran:
+        """Run bearcli; `interrupt` (CPU seconds) presses Ctrl-C while bearcli itself runs,
+        never in this runner's own set-up (its consoles' first import of rich, the streams'
+        swap) or tear-down, which a real `bearcli` process does not have."""
         out, err = io.StringIO(), io.StringIO()
         consoles = Consoles(
             make_console(file=out, width=100, no_color=True, soft_wrap=True, emoji=False),
@@ -85,10 +89,15 @@ class _Runner(CliRunner):
         code = 0
         with self.isolation(input=input) as streams:
             try:
+                _Runner.live = True
+                if interrupt:
+                    signal.setitimer(signal.ITIMER_VIRTUAL, interrupt)
                 _Runner.command.main(args=args, prog_name="bearcli", obj=consoles)
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
             finally:
+                _Runner.live = False
+                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
                 sys.stdout.flush()
                 sys.stderr.flush()
                 stdout, stderr = streams[0].getvalue(), streams[1].getvalue()
@@ -176,8 +185,10 @@ def shown(args, input=None) -> str:
 
 def _on_interrupt(signum, frame):
     # A real SIGINT, so that a handler bearcli installs (simulate holds it while a game's
-    # files are written) decides what it does, as it would on Ctrl-C.
-    signal.raise_signal(signal.SIGINT)
+    # files are written) decides what it does, as it would on Ctrl-C. A timer that fires once
+    # bearcli has returned (between its last step and the runner disarming it) presses nothing.
+    if _Runner.live:
+        signal.raise_signal(signal.SIGINT)
 
 
 def run(
@@ -202,11 +213,9 @@ def run(
     resource.setrlimit(resource.RLIMIT_AS, (cap, old_limit[1]))
     old_interrupt = signal.signal(signal.SIGVTALRM, _on_interrupt)
     signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
-    if interrupt:
-        signal.setitimer(signal.ITIMER_VIRTUAL, interrupt)
     hung = out_of_memory = escaped = False
     try:
-        ran = _Runner()(args, input)
+        ran = _Runner()(args, input, interrupt)
     except Hang:
         hung = True
     except MemoryError:

@@ -900,6 +900,22 @@ overrides = st.lists(
 )
 
 
+EDITS = ("replace", "insert", "delete", "truncate")  # what edit_list does to a list
+
+
+def edit_list(draw, op: str, items: list, new: st.SearchStrategy) -> None:
+    """One edit of `items`, in place: an item replaced by or a new one inserted from `new`, one
+    deleted, or the tail cut off (a replace or delete of an empty list does nothing)."""
+    if op == "replace" and items:
+        items[draw(st.integers(0, len(items) - 1))] = draw(new)
+    elif op == "insert":
+        items.insert(draw(st.integers(0, len(items))), draw(new))
+    elif op == "delete" and items:
+        del items[draw(st.integers(0, len(items) - 1))]
+    elif op == "truncate":
+        del items[draw(st.integers(0, len(items))) :]
+
+
 @st.composite
 def record_docs(draw, odd_path: st.SearchStrategy[str] | None = None):
     """A real record (replays/) with its steps and keys mutated. Returns (name, doc); the
@@ -908,15 +924,9 @@ def record_docs(draw, odd_path: st.SearchStrategy[str] | None = None):
     doc = copy.deepcopy(record_doc(name))
     moves = doc.get("moves", [])
     for _ in range(draw(st.sampled_from([0, 0, 1, 1, 2, 4]))):
-        op = draw(st.sampled_from(["replace", "insert", "delete", "truncate", "swap"]))
-        if op == "replace" and moves:
-            moves[draw(st.integers(0, len(moves) - 1))] = draw(steps)
-        elif op == "insert":
-            moves.insert(draw(st.integers(0, len(moves))), draw(steps))
-        elif op == "delete" and moves:
-            del moves[draw(st.integers(0, len(moves) - 1))]
-        elif op == "truncate":
-            del moves[draw(st.integers(0, len(moves))) :]
+        op = draw(st.sampled_from([*EDITS, "swap"]))
+        if op in EDITS:
+            edit_list(draw, op, moves, steps)
         elif op == "swap" and len(moves) > 1:
             i, j = draw(st.integers(0, len(moves) - 1)), draw(st.integers(0, len(moves) - 1))
             moves[i], moves[j] = moves[j], moves[i]
@@ -1021,15 +1031,9 @@ def event_logs(draw):
     name = draw(st.sampled_from(sorted(EXPECTED)))
     lines = EXPECTED[name].splitlines()
     for _ in range(draw(st.sampled_from([0, 1, 1, 2, 3]))):
-        op = draw(st.sampled_from(["replace", "insert", "delete", "truncate", "field"]))
-        if op == "replace" and lines:
-            lines[draw(st.integers(0, len(lines) - 1))] = draw(json_lines)
-        elif op == "insert":
-            lines.insert(draw(st.integers(0, len(lines))), draw(json_lines))
-        elif op == "delete" and lines:
-            del lines[draw(st.integers(0, len(lines) - 1))]
-        elif op == "truncate":
-            lines = lines[: draw(st.integers(0, len(lines)))]
+        op = draw(st.sampled_from([*EDITS, "field"]))
+        if op in EDITS:
+            edit_list(draw, op, lines, json_lines)
         elif op == "field" and lines:
             i = draw(st.integers(0, len(lines) - 1))
             try:
