@@ -1,5 +1,5 @@
 """`python -m bearcli` runs the same CLI as the `bearcli` script."""
 
-from bearcli.cli.app import main
+from bearcli.cli import main
 
 main()

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from bearcli import __version__
 from bearcli.cli.exit_codes import Exit
 from tests.conftest import ROOT
@@ -67,3 +69,35 @@ def test_debug_shows_the_traceback_behind_an_internal_error(cli, monkeypatch):
     assert 'raise RuntimeError("a planted bug")' in debug.err
     monkeypatch.setenv("BEARCLI_DEBUG", "1")
     assert "Traceback" in cli("replay", record).err
+
+
+class _InterruptingFinder:
+    """An import of bearcli.cli.app that Ctrl-C interrupts, as it would at start-up."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "bearcli.cli.app":
+            raise KeyboardInterrupt
+        return None
+
+
+def test_ctrl_c_while_the_app_loads_is_exit_130_not_a_traceback(monkeypatch, capsys):
+    import bearcli.cli
+
+    monkeypatch.setattr(sys, "argv", ["bearcli", "--version"])
+    with pytest.raises(SystemExit) as loaded:
+        bearcli.cli.main()
+    assert loaded.value.code == 0  # loaded as usual: the app runs
+    assert capsys.readouterr().out == f"bearcli {__version__}\n"
+
+    monkeypatch.delitem(sys.modules, "bearcli.cli.app")
+    monkeypatch.setattr(sys, "meta_path", [_InterruptingFinder(), *sys.meta_path])
+    with pytest.raises(SystemExit) as stopped:
+        bearcli.cli.main()
+    assert stopped.value.code == Exit.INTERRUPTED
+    assert capsys.readouterr().err == "interrupted\n"
+
+
+def test_the_bearcli_script_starts_where_ctrl_c_is_taken_from_the_first_import():
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert 'bearcli = "bearcli.cli:main"' in pyproject
+    assert "from bearcli.cli import main" in (ROOT / "bearcli/__main__.py").read_text()
