@@ -103,3 +103,37 @@ def test_the_bearcli_script_starts_where_ctrl_c_is_taken_from_the_first_import()
     pyproject = (ROOT / "pyproject.toml").read_text()
     assert 'bearcli = "bearcli.cli:main"' in pyproject
     assert "from bearcli.cli import main" in (ROOT / "bearcli/__main__.py").read_text()
+
+
+def _main_exit(monkeypatch, argv: list[str]) -> int:
+    """bearcli.cli.app.main run here, with no worker killed before (else it ends the process)."""
+    from bearcli import workers
+    from bearcli.cli import app
+
+    monkeypatch.setattr(workers, "killed_workers", False)
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit) as done:
+        app.main()
+    return done.value.code
+
+
+def test_ctrl_c_while_the_command_line_is_read_says_interrupted(monkeypatch, capsys):
+    from bearcli.cli.lazy import LazyGroup
+
+    def interrupted(self, ctx, name):
+        raise KeyboardInterrupt  # as Ctrl-C while the command is looked up and built
+
+    monkeypatch.setattr(LazyGroup, "get_command", interrupted)
+    assert _main_exit(monkeypatch, ["bearcli", "rules"]) == Exit.INTERRUPTED
+    assert capsys.readouterr().err == "interrupted\n"  # Typer alone would exit silently
+
+
+def test_ctrl_c_in_a_command_is_said_once(monkeypatch, capsys):
+    from bearcli.formats import shipped
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt  # as Ctrl-C inside the command, where its edge takes it
+
+    monkeypatch.setattr(shipped, "resolve", interrupted)
+    assert _main_exit(monkeypatch, ["bearcli", "validate", "sliding-bears/classic"]) == 130
+    assert capsys.readouterr().err == "interrupted\n"
