@@ -13,7 +13,7 @@ from bearcli import record_check
 from bearcli.formats import eventlog
 from bearcli.record_check import Job, Report, Summary
 from tests.conftest import ROOT
-from tests.golden_pair import EXPECTED, RECORD, edit_line
+from tests.golden_pair import EXPECTED, RECORD, copy_pair, edit_line
 
 GAME = "sliding-bears"
 MOVES = 54  # the tour's moves: its last event (line 78) comes from move 54
@@ -21,9 +21,8 @@ MOVES = 54  # the tour's moves: its last event (line 78) comes from move 54
 
 @pytest.fixture
 def pair(tmp_path) -> tuple[Path, Path]:
-    shutil.copy(RECORD, tmp_path / "tour.yaml")
-    shutil.copy(EXPECTED, tmp_path / "tour.events.jsonl")
-    return tmp_path / "tour.yaml", tmp_path / "tour.events.jsonl"
+    folder = copy_pair(tmp_path)
+    return folder / "tour.yaml", folder / "tour.events.jsonl"
 
 
 def test_a_record_that_holds_is_ok_and_its_json_entry_says_no_more(pair):

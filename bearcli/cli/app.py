@@ -153,8 +153,6 @@ def main() -> None:
     try:
         app()
     except SystemExit as done:
-        if _interrupted_outside_a_command(done):
-            sys.stderr.write("interrupted\n")
         workers = sys.modules.get("bearcli.workers")  # loaded only by commands that use it
         if workers is not None and workers.killed_workers:
             # Killed workers can leave the executor's threads waiting at exit: end now.
@@ -162,13 +160,3 @@ def main() -> None:
             sys.stderr.flush()
             os._exit(done.code if isinstance(done.code, int) else 1)
         raise
-
-
-def _interrupted_outside_a_command(done: SystemExit) -> bool:
-    """Whether Typer itself ended the run for a Ctrl-C (exit 130, silently): one that came
-    while it read the command line, before a command's edge (bearcli.cli.edge), which says
-    `interrupted`, could take it."""
-    raised = done.__context__
-    return (
-        done.code == 130 and raised is not None and isinstance(raised.__cause__, KeyboardInterrupt)
-    )

@@ -106,14 +106,15 @@ def test_the_bearcli_script_starts_where_ctrl_c_is_taken_from_the_first_import()
 
 
 def _main_exit(monkeypatch, argv: list[str]) -> int:
-    """bearcli.cli.app.main run here, with no worker killed before (else it ends the process)."""
+    """The `bearcli` script run here, with no worker killed before (else the app's main ends
+    the process at once)."""
+    import bearcli.cli
     from bearcli import workers
-    from bearcli.cli import app
 
     monkeypatch.setattr(workers, "killed_workers", False)
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit) as done:
-        app.main()
+        bearcli.cli.main()
     return done.value.code
 
 
