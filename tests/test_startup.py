@@ -99,22 +99,23 @@ def test_loading_the_app_loads_nothing_beyond_typer_itself():
     assert set(added) - {"__future__"} == APP_MODULES
 
 
-# Runs `bearcli ARGS...` once per argument (split at spaces), each in a child forked from one
-# process that has loaded typer and the app, and prints, per run, its exit code and the
-# modules it loaded beyond those: one Python start-up for all the runs.
+# Runs `bearcli ARGS...` once per argument after the first (split at spaces), each in a child
+# forked from one process that has loaded typer and the app, and prints, per run, its exit
+# code and the modules it loaded beyond those: one Python start-up for all the runs. What a
+# run prints goes to a file of its own in the folder the first argument names.
 PROBE = """
 import json, os, sys
 import typer
 from bearcli.cli.app import main
 
 runs = {}
-for line in sys.argv[1:]:
+for n, line in enumerate(sys.argv[2:]):
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read)
         before = set(sys.modules)
-        quiet = os.open(os.devnull, os.O_WRONLY)
+        quiet = os.open(os.path.join(sys.argv[1], f"{n}.out"), os.O_WRONLY | os.O_CREAT, 0o600)
         os.dup2(quiet, 1)
         os.dup2(quiet, 2)
         sys.argv = ["bearcli", *line.split()]
@@ -137,10 +138,11 @@ RUNS += [f"{name} --help" for name in sorted(COMMANDS)]
 
 
 @pytest.fixture(scope="module")
-def runs() -> dict[str, tuple[int, list[str]]]:
+def runs(tmp_path_factory) -> dict[str, tuple[int, list[str]]]:
     if not hasattr(os, "fork"):  # the probe forks; bearcli itself does not need to
         pytest.fail("tests/test_startup.py needs os.fork")
-    return json.loads(_python(PROBE, *RUNS).stdout)
+    printed = tmp_path_factory.mktemp("probe")
+    return json.loads(_python(PROBE, str(printed), *RUNS).stdout)
 
 
 def _commands_loaded(modules: list[str]) -> set[str]:
